@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers depend downward only (see DESIGN.md):
+// SyncModel <- SyncStore <- SyncSimulation <- SyncReport <- simulate
+let package = Package(
+    name: "SyncSim",
+    products: [
+        .executable(name: "simulate", targets: ["simulate"]),
+        .library(name: "SyncSimulation", targets: ["SyncSimulation"]),
+    ],
+    targets: [
+        .target(name: "SyncModel"),
+        .target(name: "SyncStore", dependencies: ["SyncModel"]),
+        .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore"]),
+        .target(name: "SyncReport", dependencies: ["SyncSimulation"]),
+        .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncReport"]),
+        .testTarget(name: "SyncModelTests", dependencies: ["SyncModel"]),
+        .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore"]),
+        .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation"]),
+        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport"]),
+        .testTarget(name: "SimulateCLITests", dependencies: ["simulate"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+/// A write's stamp: `(wallMicros, counter, replica)`, compared in that order.
+///
+/// Under `crdt` it is a hybrid logical clock reading; under `lww`, `dedupe`
+/// and `unique:*` it is the replica's own (possibly skewed) wall clock, with
+/// the counter only separating writes made in the same microsecond. The
+/// replica id breaks ties, so every replica picks the same winner. Stamps a
+/// replica issues are strictly increasing, hence unique in a run.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let wallMicros: Int64
+    public let counter: UInt32
+    public let replica: ReplicaID
+
+    public init(wallMicros: Int64, counter: UInt32, replica: ReplicaID) {
+        self.wallMicros = wallMicros
+        self.counter = counter
+        self.replica = replica
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        (lhs.wallMicros, lhs.counter, lhs.replica.index) < (rhs.wallMicros, rhs.counter, rhs.replica.index)
+    }
+
+    public var description: String { "\(wallMicros).\(counter)@\(replica)" }
+}

@@ -1,0 +1,29 @@
+/// Builds the canonical byte form that ids and state digests are hashed
+/// from: every variable-length part is length-prefixed, so `("ab","c")` and
+/// `("a","bc")` never collide.
+public struct ByteWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public mutating func append(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    public mutating func append(_ value: Int64) { append(UInt64(bitPattern: value)) }
+
+    public mutating func append(_ value: Int) { append(Int64(value)) }
+
+    public mutating func append(_ text: String) {
+        let utf8 = Array(text.utf8)
+        append(utf8.count)
+        bytes.append(contentsOf: utf8)
+    }
+
+    public mutating func append(_ id: RecordID) {
+        append(id.high)
+        append(id.low)
+    }
+}

@@ -1,0 +1,27 @@
+/// A 128-bit record identifier.
+///
+/// Random for the strategies that model app-generated ids (`lww`, `dedupe`,
+/// `unique:*`); derived from `(entity, natural key)` by ``StableHash`` for
+/// `crdt`. Ordered by its bits, which is what "the lowest id wins" means.
+public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    public static func < (lhs: RecordID, rhs: RecordID) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+
+    /// 32 lowercase hex digits.
+    public var description: String { hex16(high) + hex16(low) }
+}
+
+/// Zero-padded lowercase hex of a 64-bit value.
+func hex16(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+}

@@ -1,0 +1,92 @@
+/// An observed-remove set of record ids: a to-many relationship.
+///
+/// Every add carries a unique tag (the stamp of the write that made it); a
+/// remove takes away only the tags its writer had seen, so an add made
+/// concurrently elsewhere survives. Both lists stay sorted, so equal sets are
+/// equal values and iteration order never depends on hashing.
+public struct ObservedRemoveSet: Hashable, Sendable {
+    public struct Entry: Hashable, Comparable, Sendable {
+        public let tag: Timestamp
+        public let element: RecordID
+
+        public init(tag: Timestamp, element: RecordID) {
+            self.tag = tag
+            self.element = element
+        }
+
+        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.tag, lhs.element) < (rhs.tag, rhs.element)
+        }
+    }
+
+    /// Every add ever merged in, sorted by tag.
+    public private(set) var adds: [Entry] = []
+    /// Tags removed, sorted.
+    public private(set) var removedTags: [Timestamp] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { adds.isEmpty && removedTags.isEmpty }
+
+    /// The ids currently in the set, sorted, each once.
+    public var elements: [RecordID] {
+        var present: [RecordID] = []
+        for entry in adds where !removedTags.containsSorted(entry.tag) {
+            present.append(entry.element)
+        }
+        return Array(Set(present)).sorted()
+    }
+
+    /// Tags that currently hold `element`: what a remove of it must observe.
+    public func liveTags(of element: RecordID) -> [Timestamp] {
+        adds.filter { $0.element == element && !removedTags.containsSorted($0.tag) }.map(\.tag)
+    }
+
+    public mutating func add(_ element: RecordID, tag: Timestamp) {
+        adds.insertSorted(Entry(tag: tag, element: element))
+    }
+
+    public mutating func remove(tags: [Timestamp]) {
+        for tag in tags { removedTags.insertSorted(tag) }
+    }
+
+    /// The join: union of adds and of removes.
+    public func merged(with other: ObservedRemoveSet) -> ObservedRemoveSet {
+        var result = self
+        for entry in other.adds { result.adds.insertSorted(entry) }
+        for tag in other.removedTags { result.removedTags.insertSorted(tag) }
+        return result
+    }
+}
+
+extension Array where Element: Comparable {
+    /// Inserts keeping the array sorted; does nothing if already present.
+    @inlinable
+    public mutating func insertSorted(_ element: Element) {
+        if let last, last < element {
+            append(element)
+            return
+        }
+        let index = sortedInsertionIndex(of: element)
+        if index < count && self[index] == element { return }
+        insert(element, at: index)
+    }
+
+    @inlinable
+    public func containsSorted(_ element: Element) -> Bool {
+        let index = sortedInsertionIndex(of: element)
+        return index < count && self[index] == element
+    }
+
+    /// First index whose element is not less than `element`.
+    @inlinable
+    public func sortedInsertionIndex(of element: Element) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < element { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

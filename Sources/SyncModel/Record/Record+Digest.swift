@@ -1,0 +1,52 @@
+/// What an application sees of a record, hashed: id, entity, live field
+/// values and live relationship targets. Stamps are left out, so two
+/// replicas that agree on every value agree on the digest.
+extension Record {
+    public var materialisedDigest: StateDigest {
+        guard isLive else { return .zero }
+        var writer = ByteWriter()
+        writer.append(id)
+        writer.append(entity.rawValue)
+        for register in fields {
+            if let value = register?.value {
+                writer.append(1)
+                value.write(to: &writer)
+            } else {
+                writer.append(0)
+            }
+        }
+        for set in relations {
+            let targets = set.elements
+            writer.append(targets.count)
+            for target in targets { writer.append(target) }
+        }
+        let (high, low) = StableHash.hash128(writer.bytes)
+        return StateDigest(high: high, low: low)
+    }
+}
+
+/// An order-independent digest of a whole store: the wrapping sum of its
+/// live records' digests, so it updates in O(1) as one record changes.
+public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
+    public var high: UInt64
+    public var low: UInt64
+
+    public static let zero = StateDigest(high: 0, low: 0)
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    public static func + (lhs: StateDigest, rhs: StateDigest) -> StateDigest {
+        let (low, carry) = lhs.low.addingReportingOverflow(rhs.low)
+        return StateDigest(high: lhs.high &+ rhs.high &+ (carry ? 1 : 0), low: low)
+    }
+
+    public static func - (lhs: StateDigest, rhs: StateDigest) -> StateDigest {
+        let (low, borrow) = lhs.low.subtractingReportingOverflow(rhs.low)
+        return StateDigest(high: lhs.high &- rhs.high &- (borrow ? 1 : 0), low: low)
+    }
+
+    public var description: String { hex16(high) + hex16(low) }
+}

@@ -1,0 +1,99 @@
+/// One record, or a change to one: both have the same shape, and applying a
+/// change is merging it in (``merged(with:)``).
+///
+/// - Fields are last-writer-wins registers, indexed as in the entity schema.
+/// - Existence is an observed-remove set of creations: a create adds its
+///   stamp, a delete removes the creations its writer saw. The record is live
+///   while some creation is not removed, so a delete wins over what it saw and
+///   a later re-create of a derived id (`crdt`) brings the record back.
+/// - Relationships are observed-remove sets, indexed as in the schema.
+public struct Record: Hashable, Sendable {
+    public let id: RecordID
+    public let entity: EntityIndex
+    public var fields: [Register?]
+    public private(set) var creations: [Timestamp]
+    public private(set) var deletedCreations: [Timestamp]
+    public var relations: [ObservedRemoveSet]
+
+    /// An empty record or change: nothing written yet.
+    public init(id: RecordID, entity: EntityIndex, schema: Schema) {
+        let entitySchema = schema.entities[entity.rawValue]
+        self.id = id
+        self.entity = entity
+        self.fields = Array(repeating: nil, count: entitySchema.fields.count)
+        self.creations = []
+        self.deletedCreations = []
+        self.relations = Array(repeating: ObservedRemoveSet(), count: entitySchema.relations.count)
+    }
+
+    /// True while some creation has not been deleted.
+    public var isLive: Bool {
+        creations.contains { !deletedCreations.containsSorted($0) }
+    }
+
+    /// True when this change carries a creation: a new record to its receiver.
+    public var isCreation: Bool { !creations.isEmpty }
+
+    /// True when nothing at all is written.
+    public var isEmpty: Bool {
+        creations.isEmpty && deletedCreations.isEmpty
+            && fields.allSatisfy { $0 == nil } && relations.allSatisfy(\.isEmpty)
+    }
+
+    public func value(_ field: Int) -> FieldValue? { fields[field]?.value }
+
+    public mutating func markCreated(_ stamp: Timestamp) {
+        creations.insertSorted(stamp)
+    }
+
+    /// Deletes every creation of `observed` that is live there.
+    public mutating func markDeleted(observing observed: Record) {
+        for creation in observed.creations where !observed.deletedCreations.containsSorted(creation) {
+            deletedCreations.insertSorted(creation)
+        }
+    }
+
+    /// Writes one field. A later `set` with the same stamp replaces the
+    /// earlier one: that is one writer composing a single change.
+    public mutating func set(_ field: Int, to value: FieldValue?, stamp: Timestamp) {
+        if let existing = fields[field], existing.stamp > stamp { return }
+        fields[field] = Register(value: value, stamp: stamp)
+    }
+
+    /// The join of two versions of one record: commutative, associative and
+    /// idempotent, so change sets may arrive in any order, any number of times.
+    public func merged(with other: Record) -> Record {
+        precondition(id == other.id && entity == other.entity, "merging different records \(id) and \(other.id)")
+        var result = self
+        for index in fields.indices {
+            switch (fields[index], other.fields[index]) {
+            case (_, nil): break
+            case (nil, let theirs?): result.fields[index] = theirs
+            case (let ours?, let theirs?): result.fields[index] = ours.merged(with: theirs)
+            }
+        }
+        for stamp in other.creations { result.creations.insertSorted(stamp) }
+        for stamp in other.deletedCreations { result.deletedCreations.insertSorted(stamp) }
+        for index in relations.indices {
+            result.relations[index] = relations[index].merged(with: other.relations[index])
+        }
+        return result
+    }
+
+    /// The highest stamp anywhere in the record: what a hybrid clock must
+    /// observe when it receives this change.
+    public var maxStamp: Timestamp? {
+        var best: Timestamp? = creations.last
+        func consider(_ stamp: Timestamp?) {
+            guard let stamp else { return }
+            if best.map({ stamp > $0 }) ?? true { best = stamp }
+        }
+        consider(deletedCreations.last)
+        for register in fields { consider(register?.stamp) }
+        for set in relations {
+            consider(set.adds.map(\.tag).max())
+            consider(set.removedTags.last)
+        }
+        return best
+    }
+}

@@ -1,0 +1,98 @@
+/// An entity's position in the schema.
+public struct EntityIndex: Hashable, Comparable, Sendable {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (lhs: EntityIndex, rhs: EntityIndex) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One entity: its fields, its unique keys (each one field, like
+/// `@Attribute(.unique)`, or several, like `#Unique<Person>([\.givenName,
+/// \.familyName])`, seed 003) and its to-many relationships.
+public struct EntitySchema: Hashable, Sendable {
+    public struct Relation: Hashable, Sendable {
+        public let name: String
+        public let target: String
+        public init(name: String, target: String) {
+            self.name = name
+            self.target = target
+        }
+    }
+
+    public let name: String
+    public let fields: [String]
+    /// Each key is a list of field indices, in declaration order.
+    public let uniqueKeys: [[Int]]
+    public let relations: [Relation]
+
+    public init(name: String, fields: [String], uniqueKeys: [[String]], relations: [Relation] = []) {
+        precondition(!fields.isEmpty, "entity \(name) has no fields")
+        precondition(Set(fields).count == fields.count, "entity \(name) repeats a field")
+        self.name = name
+        self.fields = fields
+        self.uniqueKeys = uniqueKeys.map { key in
+            precondition(!key.isEmpty, "entity \(name) has an empty unique key")
+            return key.map { field in
+                guard let index = fields.firstIndex(of: field) else {
+                    preconditionFailure("unique key of \(name) names unknown field \(field)")
+                }
+                return index
+            }
+        }
+        self.relations = relations
+    }
+
+    public func fieldIndex(_ name: String) -> Int? { fields.firstIndex(of: name) }
+
+    public func relationIndex(_ name: String) -> Int? { relations.firstIndex { $0.name == name } }
+
+    /// True when `field` belongs to any unique key. Such fields are
+    /// identity, fixed at creation.
+    public func isKeyField(_ field: Int) -> Bool {
+        uniqueKeys.contains { $0.contains(field) }
+    }
+
+    /// The identity key: the first unique key, which `crdt` derives ids from.
+    public var identityKey: [Int]? { uniqueKeys.first }
+}
+
+/// The record types of a run.
+public struct Schema: Hashable, Sendable {
+    public let entities: [EntitySchema]
+
+    public init(entities: [EntitySchema]) {
+        precondition(Set(entities.map(\.name)).count == entities.count, "schema repeats an entity")
+        for entity in entities {
+            for relation in entity.relations {
+                precondition(entities.contains { $0.name == relation.target },
+                             "relation \(entity.name).\(relation.name) targets unknown entity \(relation.target)")
+            }
+        }
+        self.entities = entities
+    }
+
+    public func entityIndex(_ name: String) -> EntityIndex? {
+        entities.firstIndex { $0.name == name }.map(EntityIndex.init)
+    }
+
+    public subscript(entity: EntityIndex) -> EntitySchema { entities[entity.rawValue] }
+
+    /// Every `(entity, unique key)` pair, in schema order.
+    public var allUniqueKeys: [UniqueKeyID] {
+        entities.indices.flatMap { entity in
+            entities[entity].uniqueKeys.indices.map { UniqueKeyID(entity: EntityIndex(entity), key: $0) }
+        }
+    }
+}
+
+/// One unique key of one entity.
+public struct UniqueKeyID: Hashable, Comparable, Sendable {
+    public let entity: EntityIndex
+    public let key: Int
+    public init(entity: EntityIndex, key: Int) {
+        self.entity = entity
+        self.key = key
+    }
+    public static func < (lhs: UniqueKeyID, rhs: UniqueKeyID) -> Bool {
+        (lhs.entity.rawValue, lhs.key) < (rhs.entity.rawValue, rhs.key)
+    }
+}

@@ -1,0 +1,39 @@
+import SyncModel
+
+/// Watches whether all replicas hold the same materialised state, and
+/// since when.
+///
+/// Keeps a count of replicas per state digest, so each store change costs
+/// O(1): all agree exactly when one digest remains. The dictionary is only
+/// counted, never iterated in an order that could reach output.
+public struct ConvergenceTracker: Sendable {
+    private var digests: [StateDigest]
+    private var replicasByDigest: [StateDigest: Int]
+    /// When the current agreement began; nil while replicas differ.
+    public private(set) var agreeingSinceMicros: Int64? = 0
+
+    public init(replicaCount: Int) {
+        digests = Array(repeating: .zero, count: replicaCount)
+        replicasByDigest = [.zero: replicaCount]
+    }
+
+    public var allAgree: Bool { replicasByDigest.count == 1 }
+
+    /// Replicas outside the largest group of identical states: 0 when all
+    /// agree, N−1 when every replica differs from every other.
+    public var diverged: Int { digests.count - (replicasByDigest.values.max() ?? 0) }
+
+    public mutating func update(replica: Int, digest: StateDigest, atMicros now: Int64) {
+        let old = digests[replica]
+        guard old != digest else { return }
+        digests[replica] = digest
+        replicasByDigest[old]! -= 1
+        if replicasByDigest[old] == 0 { replicasByDigest[old] = nil }
+        replicasByDigest[digest, default: 0] += 1
+        if allAgree {
+            if agreeingSinceMicros == nil { agreeingSinceMicros = now }
+        } else {
+            agreeingSinceMicros = nil
+        }
+    }
+}

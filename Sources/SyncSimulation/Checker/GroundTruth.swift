@@ -1,0 +1,65 @@
+import SyncModel
+
+/// What the applications were told they saved, in true simulated time: the
+/// checker's reference for lost writes and resurrections. Kept by the
+/// simulator, never visible to replicas.
+///
+/// Per natural key (as the intent addressed it): whether the latest intent
+/// was a delete, and per non-key field the latest acknowledged write. Writes
+/// at the same instant on different replicas are all "latest"; keeping any
+/// one of them counts as kept.
+public struct GroundTruth: Sendable {
+    public struct FieldTruth: Hashable, Sendable {
+        public var atMicros: Int64
+        public var values: [FieldValue?]
+    }
+
+    public struct KeyTruth: Hashable, Sendable {
+        public var deleted = false
+        /// Latest write per field index.
+        public var fields: [Int: FieldTruth] = [:]
+    }
+
+    public private(set) var keys: [NaturalKey: KeyTruth] = [:]
+    private let schema: Schema
+
+    public init(schema: Schema) {
+        self.schema = schema
+    }
+
+    /// Records an intent whose save succeeded, at true time `atMicros`.
+    /// Intents are recorded in the order they ran, so a later record at
+    /// the same instant is the later intent.
+    public mutating func recordSaved(_ intent: Intent, atMicros now: Int64) {
+        switch intent {
+        case .save(let rows):
+            for row in rows {
+                guard let key = row.identityKey(schema: schema) else { continue }
+                recordWrites(row.writes, to: key, atMicros: now)
+            }
+        case .update(let key, let writes):
+            recordWrites(writes, to: key, atMicros: now)
+        case .delete(let key):
+            keys[key] = KeyTruth(deleted: true, fields: [:])
+        case .link:
+            break
+        }
+    }
+
+    private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, atMicros now: Int64) {
+        var truth = keys[key] ?? KeyTruth()
+        if truth.deleted {
+            // Created again after a delete: earlier field writes no longer apply.
+            truth = KeyTruth()
+        }
+        let entity = schema[key.uniqueKey.entity]
+        for write in writes where !entity.isKeyField(write.field) {
+            if let existing = truth.fields[write.field], existing.atMicros == now {
+                truth.fields[write.field]!.values.append(write.value)
+            } else {
+                truth.fields[write.field] = FieldTruth(atMicros: now, values: [write.value])
+            }
+        }
+        keys[key] = truth
+    }
+}

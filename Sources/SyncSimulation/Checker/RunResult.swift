@@ -1,0 +1,60 @@
+/// Every figure one strategy's run produced. Names follow the JSON report.
+public struct RunResult: Sendable {
+    public struct Duplicates: Hashable, Sendable {
+        /// On the worst replica at the end.
+        public var final: Int
+        /// Highest worst-replica count at any moment.
+        public var peak: Int
+        /// ∫ worst-replica duplicates dt, in record-microseconds.
+        public var integralMicros: Int64
+    }
+
+    public struct Rejected: Hashable, Sendable {
+        /// Local saves a store refused.
+        public var localSaves: Int
+        /// Distinct (replica, remote change set) pairs refused at least once.
+        public var changeSets: Int
+        /// Change sets still held unapplied at the end behind a refused one.
+        public var blocked: Int
+        public var total: Int { localSaves + changeSets + blocked }
+    }
+
+    public struct LostWrites: Hashable, Sendable {
+        /// (key, field) pairs whose latest acknowledged write no live record
+        /// of that key holds, on at least one replica.
+        public var fields: Int
+        /// Keys created and not deleted since, with no live record on at
+        /// least one replica.
+        public var records: Int
+        public var total: Int { fields + records }
+    }
+
+    public var strategy: String
+    public var duplicates: Duplicates
+    /// Replicas outside the largest group of identical materialised states.
+    public var diverged: Int
+    /// From the last heal or write to the moment all replicas agreed; nil
+    /// when they did not agree at the end.
+    public var convergenceMicros: Int64?
+    public var rejected: Rejected
+    public var lostWrites: LostWrites
+    /// Keys whose latest intent was a delete, live on at least one replica.
+    public var resurrected: Int
+    /// Relationship targets that are not live, on the worst replica.
+    public var dangling: Int
+    public var network: NetworkCounters
+    /// Remote changes that addressed a record the replica did not have.
+    public var missedChanges: Int
+    /// Change sets made by all replicas.
+    public var changeSets: Int
+    /// True when sync went quiet before the time limit.
+    public var quiesced: Bool
+    /// Virtual time at which the run ended.
+    public var endMicros: Int64
+    /// Events the simulator processed.
+    public var events: Int
+    /// Real time the run took: the only figure that is not reproducible.
+    public var wallSeconds: Double
+
+    public var eventsPerSecond: Double { wallSeconds > 0 ? Double(events) / wallSeconds : 0 }
+}

@@ -1,0 +1,73 @@
+import SyncModel
+
+/// The lossy network between replicas: decides, for each message sent,
+/// whether and when copies of it arrive. It never inspects or repairs what
+/// it carries; recovery is the sync protocol's job.
+public struct Network: Sendable {
+    public let settings: NetworkSettings
+    public private(set) var counters = NetworkCounters()
+    /// Partition group of each replica; nil while the network is whole.
+    public private(set) var groups: [Int]?
+    private var random: Xoshiro256StarStar
+
+    public init(settings: NetworkSettings, random: Xoshiro256StarStar) {
+        self.settings = settings
+        self.random = random
+    }
+
+    public func connected(_ a: ReplicaID, _ b: ReplicaID) -> Bool {
+        guard let groups else { return true }
+        return groups[a.index] == groups[b.index]
+    }
+
+    /// Splits replicas into groups that cannot reach each other. Replicas
+    /// not named form one more group together.
+    public mutating func partition(_ named: [[ReplicaID]], replicaCount: Int) {
+        var assignment = Array(repeating: named.count, count: replicaCount)
+        for (group, members) in named.enumerated() {
+            for member in members { assignment[member.index] = group }
+        }
+        groups = assignment
+    }
+
+    public mutating func heal() { groups = nil }
+
+    /// Sends one message; returns the delivery times of the copies that
+    /// will arrive (none when dropped). Draws happen in a fixed order, so a
+    /// seed fixes every fate.
+    public mutating func send(from: ReplicaID, to: ReplicaID, sizeBytes: Int, atMicros now: Int64) -> [Int64] {
+        counters.sent += 1
+        counters.bytes += sizeBytes
+        let lost = random.chance(settings.dropProbability)
+        let duplicate = random.chance(settings.duplicateProbability)
+        guard connected(from, to), !lost else {
+            counters.dropped += 1
+            return []
+        }
+        var deliveries = [now + drawDelay()]
+        if duplicate {
+            counters.duplicated += 1
+            deliveries.append(now + drawDelay())
+        }
+        return deliveries
+    }
+
+    /// A copy reaches its receiver only if no partition stands between them
+    /// now; otherwise it is lost in flight.
+    public mutating func arrive(from: ReplicaID, to: ReplicaID) -> Bool {
+        guard connected(from, to) else {
+            counters.dropped += 1
+            return false
+        }
+        counters.delivered += 1
+        return true
+    }
+
+    private mutating func drawDelay() -> Int64 {
+        var delay = random.next(in: settings.delayMinMicros ... settings.delayMaxMicros)
+        if random.chance(settings.reorderProbability) {
+            delay += random.next(in: 0 ... settings.delayMaxMicros)
+        }
+        return delay
+    }
+}

@@ -1,0 +1,39 @@
+/// How the simulated network treats every message (the same on every link).
+public struct NetworkSettings: Hashable, Sendable {
+    public var dropProbability: Probability
+    public var duplicateProbability: Probability
+    /// Chance that a message is held back by up to one more maximum delay,
+    /// so that it arrives after messages sent later.
+    public var reorderProbability: Probability
+    public var delayMinMicros: Int64
+    public var delayMaxMicros: Int64
+
+    public init(
+        dropProbability: Probability = .never,
+        duplicateProbability: Probability = .never,
+        reorderProbability: Probability = .never,
+        delayMinMicros: Int64 = 1_000,
+        delayMaxMicros: Int64 = 1_000
+    ) {
+        precondition(delayMinMicros >= 0 && delayMinMicros <= delayMaxMicros, "bad delay range")
+        self.dropProbability = dropProbability
+        self.duplicateProbability = duplicateProbability
+        self.reorderProbability = reorderProbability
+        self.delayMinMicros = delayMinMicros
+        self.delayMaxMicros = delayMaxMicros
+    }
+}
+
+/// What the network did, summed over every link.
+public struct NetworkCounters: Hashable, Sendable {
+    public var sent = 0
+    /// Lost at random or cut by a partition.
+    public var dropped = 0
+    /// Extra copies the network made.
+    public var duplicated = 0
+    public var delivered = 0
+    /// Bytes handed to the network by senders (estimated sizes).
+    public var bytes = 0
+
+    public init() {}
+}

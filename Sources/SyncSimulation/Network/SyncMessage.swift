@@ -1,0 +1,30 @@
+import SyncModel
+
+/// The anti-entropy exchange, push-pull: a request carries what the sender
+/// holds; the reply carries what the requester lacks and what the replier
+/// holds; a push returns what the replier lacks.
+public enum SyncMessage: Sendable {
+    case request(held: VersionVector)
+    case reply(changeSets: [ChangeSet], held: VersionVector)
+    case push(changeSets: [ChangeSet])
+
+    /// Estimated bytes on the wire: an 8-byte header, 4 per vector entry,
+    /// plus each change set's own estimate.
+    public var sizeBytes: Int {
+        switch self {
+        case .request(let held):
+            return 8 + 4 * held.counts.count
+        case .reply(let changeSets, let held):
+            return 8 + 4 * held.counts.count + changeSets.reduce(0) { $0 + $1.sizeBytes }
+        case .push(let changeSets):
+            return 8 + changeSets.reduce(0) { $0 + $1.sizeBytes }
+        }
+    }
+}
+
+/// A message with its addresses.
+public struct Envelope: Sendable {
+    public let from: ReplicaID
+    public let to: ReplicaID
+    public let message: SyncMessage
+}

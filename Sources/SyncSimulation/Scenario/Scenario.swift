@@ -1,0 +1,83 @@
+import SyncModel
+
+/// How often replicas run anti-entropy, and with how many peers.
+public struct SyncSettings: Hashable, Sendable {
+    public var intervalMicros: Int64
+    /// Each round starts up to this much earlier or later than the interval.
+    public var jitterMicros: Int64
+    /// Peers contacted per round: a bounded gossip fan-out, so a round costs
+    /// O(replicas) messages, not O(replicas²).
+    public var fanout: Int
+
+    public init(intervalMicros: Int64 = 100_000, jitterMicros: Int64 = 20_000, fanout: Int = 1) {
+        precondition(intervalMicros > 0 && jitterMicros >= 0 && jitterMicros < intervalMicros, "bad sync timing")
+        precondition(fanout >= 1, "fan-out must be at least 1")
+        self.intervalMicros = intervalMicros
+        self.jitterMicros = jitterMicros
+        self.fanout = fanout
+    }
+}
+
+/// Something that happens at a scheduled moment of a scenario.
+public enum StepAction: Hashable, Sendable {
+    /// Splits replicas into groups that cannot reach each other; replicas
+    /// not named form one more group.
+    case partition([[ReplicaID]])
+    /// Ends every partition.
+    case heal
+    /// An application intent on one replica.
+    case intent(ReplicaID, Intent)
+}
+
+/// One scheduled step.
+public struct Step: Hashable, Sendable {
+    public let atMicros: Int64
+    public let action: StepAction
+
+    public init(atMicros: Int64, _ action: StepAction) {
+        precondition(atMicros >= 0, "steps cannot happen before time 0")
+        self.atMicros = atMicros
+        self.action = action
+    }
+}
+
+/// A complete, runnable experiment: who, what data, which faults, when.
+/// Steps at one instant run in the order listed.
+public struct Scenario: Sendable {
+    public var name: String
+    public var description: String
+    public var replicaNames: [String]
+    public var schema: Schema
+    public var network: NetworkSettings
+    public var sync: SyncSettings
+    /// One physical clock per replica.
+    public var clocks: [PhysicalClock]
+    /// The run ends here at the latest; if sync has not converged by then,
+    /// the report says so.
+    public var untilMicros: Int64
+    /// How long after remote changes are saved the dedupe pass runs.
+    public var dedupeDelayMicros: Int64
+    public var steps: [Step]
+
+    public init(
+        name: String, description: String, replicaNames: [String], schema: Schema,
+        network: NetworkSettings, sync: SyncSettings, clocks: [PhysicalClock]? = nil,
+        untilMicros: Int64, dedupeDelayMicros: Int64 = 50_000, steps: [Step]
+    ) {
+        precondition(replicaNames.count >= 1, "a scenario needs a replica")
+        precondition(Set(replicaNames).count == replicaNames.count, "replica names repeat")
+        self.name = name
+        self.description = description
+        self.replicaNames = replicaNames
+        self.schema = schema
+        self.network = network
+        self.sync = sync
+        self.clocks = clocks ?? Array(repeating: PhysicalClock(), count: replicaNames.count)
+        precondition(self.clocks.count == replicaNames.count, "one clock per replica")
+        self.untilMicros = untilMicros
+        self.dedupeDelayMicros = dedupeDelayMicros
+        self.steps = steps
+    }
+
+    public var replicaCount: Int { replicaNames.count }
+}

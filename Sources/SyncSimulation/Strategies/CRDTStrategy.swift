@@ -1,0 +1,30 @@
+import SyncModel
+import SyncStore
+
+/// `crdt`: natural-key identity. A record's id is derived from its entity
+/// and identity key (``NaturalKey/derivedRecordID(schema:)``), so every
+/// replica's create of one key is the same record and merges field by field
+/// under a hybrid logical clock. No constraint, no dedupe pass, no
+/// coordination. Only the first unique key can be the identity: duplicates
+/// on an entity's other unique keys are possible and reported.
+public struct CRDTStrategy: Strategy {
+    public init() {}
+
+    public var name: String { "crdt" }
+    public var clockKind: StampClockKind { .hybrid }
+    public var enforcesUniqueness: Bool { false }
+
+    public func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome {
+        guard case .save(let rows) = intent else {
+            return context.performOnFetched(intent, wholeRecordUpdates: false)
+        }
+        return context.upsert(rows) { row, context in
+            guard let key = row.identityKey(schema: context.schema) else { return context.randomRecordID() }
+            return key.derivedRecordID(schema: context.schema)
+        }
+    }
+
+    public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {
+        context.mergeRemote(changeSet)
+    }
+}

@@ -1,0 +1,115 @@
+import SyncModel
+import SyncStore
+
+/// `dedupe`: application-level dedupe, what apps do when CloudKit forbids
+/// the constraint (seed 002).
+///
+/// Locally: fetch by natural key and reuse a match, else insert (a random
+/// id). After remote changes are saved, a dedupe pass runs as its own step,
+/// as Apple's CloudKit sample does after processing persistent history:
+/// per natural key the live record with the lowest id wins (every replica
+/// picks the same one without coordinating), the losers' newer field values
+/// are merged into it, relationships to and from the losers move to it, and
+/// the losers are tombstoned at once.
+public struct DedupeStrategy: Strategy {
+    public init() {}
+
+    public var name: String { "dedupe" }
+    public var clockKind: StampClockKind { .wall }
+    public var enforcesUniqueness: Bool { false }
+    public var runsDedupePass: Bool { true }
+
+    public func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome {
+        guard case .save(let rows) = intent else {
+            return context.performOnFetched(intent, wholeRecordUpdates: false)
+        }
+        return context.upsert(rows) { _, context in context.randomRecordID() }
+    }
+
+    public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {
+        context.mergeRemote(changeSet)
+    }
+
+    public func dedupePass(in context: inout StrategyContext) -> [Record] {
+        let schema = context.schema
+        var changes: [RecordID: Record] = [:]
+        var losers: [RecordID: RecordID] = [:]   // loser -> winner
+
+        func current(_ id: RecordID) -> Record {
+            let stored = context.store.record(id)!
+            return changes[id].map { stored.merged(with: $0) } ?? stored
+        }
+        func stage(_ change: Record) {
+            changes[change.id] = changes[change.id].map { $0.merged(with: change) } ?? change
+        }
+
+        for uniqueKey in schema.allUniqueKeys {
+            for key in context.store.duplicatedKeys(of: uniqueKey) {
+                let holders = context.store.liveRecordIDs(holding: key).filter { losers[$0] == nil }
+                guard holders.count > 1 else { continue }
+                let winnerID = holders[0]
+                for loserID in holders.dropFirst() {
+                    let winner = current(winnerID)
+                    let loser = current(loserID)
+                    var absorb = Record(id: winnerID, entity: winner.entity, schema: schema)
+                    for field in loser.fields.indices {
+                        guard let theirs = loser.fields[field] else { continue }
+                        if winner.fields[field].map({ theirs.stamp > $0.stamp }) ?? true {
+                            absorb.fields[field] = theirs
+                        }
+                    }
+                    for relation in loser.relations.indices {
+                        for target in loser.relations[relation].elements
+                        where !winner.relations[relation].elements.contains(target) {
+                            absorb.relations[relation].add(target, tag: context.stamp())
+                        }
+                    }
+                    if !absorb.isEmpty { stage(absorb) }
+                    stage(context.deletion(of: loser))
+                    losers[loserID] = winnerID
+                }
+            }
+        }
+        guard !losers.isEmpty else { return [] }
+        repointReferences(to: losers, changes: &changes, context: &context)
+
+        let merged = changes.keys.sorted().map { changes[$0]! }
+        do {
+            try context.store.commit(Transaction(merged.map(StoreOperation.merge)))
+        } catch {
+            preconditionFailure("a store without unique constraints refused a dedupe pass: \(error)")
+        }
+        return merged
+    }
+
+    /// Moves every live relationship that points at a loser to its winner.
+    /// Scans only entities whose relations can target a deduped entity.
+    private func repointReferences(to losers: [RecordID: RecordID], changes: inout [RecordID: Record], context: inout StrategyContext) {
+        let schema = context.schema
+        let loserEntities = Set(losers.keys.compactMap { context.store.record($0)?.entity })
+        let referencing = schema.entities.indices.filter { index in
+            schema.entities[index].relations.contains { relation in
+                loserEntities.contains { schema[$0].name == relation.target }
+            }
+        }
+        guard !referencing.isEmpty else { return }
+        for record in context.store.allRecords() where record.isLive && referencing.contains(record.entity.rawValue) {
+            let source = changes[record.id].map { record.merged(with: $0) } ?? record
+            var change = Record(id: record.id, entity: record.entity, schema: schema)
+            for relation in source.relations.indices {
+                for target in source.relations[relation].elements {
+                    guard var winner = losers[target] else { continue }
+                    // A winner on one key may lose on another: follow the chain.
+                    while let next = losers[winner] { winner = next }
+                    change.relations[relation].remove(tags: source.relations[relation].liveTags(of: target))
+                    if !source.relations[relation].elements.contains(winner) {
+                        change.relations[relation].add(winner, tag: context.stamp())
+                    }
+                }
+            }
+            if !change.isEmpty {
+                changes[record.id] = changes[record.id].map { $0.merged(with: change) } ?? change
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import SyncModel
+import SyncStore
+
+/// `lww` and `lww:field`: CloudKit-style sync with no dedupe at all.
+///
+/// No unique constraint (CloudKit cannot enforce one, seeds 002 and 003),
+/// records carry random ids, and the application inserts without looking
+/// (seed 000's "incorrect" code), so concurrent creates of one natural key
+/// stay duplicated forever. On sync the newer wall-clock stamp wins, per
+/// record (`lww`: every write rewrites the whole record) or per field
+/// (`lww:field`).
+public struct LastWriterWinsStrategy: Strategy {
+    public enum Granularity: String, Sendable, CaseIterable {
+        case record
+        case field
+    }
+
+    public let granularity: Granularity
+
+    public init(granularity: Granularity) {
+        self.granularity = granularity
+    }
+
+    public var name: String { granularity == .record ? "lww" : "lww:field" }
+    public var clockKind: StampClockKind { .wall }
+    public var enforcesUniqueness: Bool { false }
+
+    public func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome {
+        let wholeRecord = granularity == .record
+        guard case .save(let rows) = intent else {
+            return context.performOnFetched(intent, wholeRecordUpdates: wholeRecord)
+        }
+        var changes: [Record] = []
+        for row in rows {
+            let id = context.randomRecordID()
+            changes.append(context.creation(of: row, id: id, writingUnsetFields: wholeRecord))
+        }
+        do {
+            return .saved(changes: try context.commitMerging(changes))
+        } catch {
+            return .rejected(error)
+        }
+    }
+
+    public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {
+        context.mergeRemote(changeSet)
+    }
+}

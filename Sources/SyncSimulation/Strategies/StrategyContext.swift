@@ -1,0 +1,102 @@
+import SyncModel
+import SyncStore
+
+/// What a strategy may touch on its replica: the store, the stamping clock
+/// and the id generator, at the current true time.
+public struct StrategyContext {
+    public let replica: ReplicaID
+    public var store: any Store
+    public var clock: ReplicaClock
+    public var ids: Xoshiro256StarStar
+    public var nowMicros: Int64
+
+    public init(replica: ReplicaID, store: any Store, clock: ReplicaClock, ids: Xoshiro256StarStar, nowMicros: Int64 = 0) {
+        self.replica = replica
+        self.store = store
+        self.clock = clock
+        self.ids = ids
+        self.nowMicros = nowMicros
+    }
+
+    public var schema: Schema { store.schema }
+
+    public mutating func stamp() -> Timestamp {
+        clock.stamp(atTrueMicros: nowMicros)
+    }
+
+    /// A random id, as an app's `UUID()` would give (but seeded).
+    public mutating func randomRecordID() -> RecordID {
+        RecordID(high: ids.next(), low: ids.next())
+    }
+
+    /// The record a fetch by `key` returns first: the live holder with the
+    /// lowest id.
+    public func firstLive(_ key: NaturalKey) -> Record? {
+        store.liveRecordIDs(holding: key).first.flatMap { store.record($0) }
+    }
+
+    /// A change that creates record `id` from `row`. With
+    /// `writingUnsetFields`, every field the row leaves out is written as
+    /// unset too, as a new Core Data object has all its attributes.
+    public mutating func creation(of row: Row, id: RecordID, writingUnsetFields: Bool) -> Record {
+        let stamp = stamp()
+        var change = Record(id: id, entity: row.entity, schema: schema)
+        change.markCreated(stamp)
+        if writingUnsetFields {
+            for field in change.fields.indices { change.set(field, to: nil, stamp: stamp) }
+        }
+        for write in row.writes { change.set(write.field, to: write.value, stamp: stamp) }
+        return change
+    }
+
+    /// A change setting `writes` on `record`. With `wholeRecord`, every field
+    /// is written with the one stamp, so the newest write replaces the whole
+    /// record: last-writer-wins per record rather than per field.
+    public mutating func update(of record: Record, writes: [FieldWrite], wholeRecord: Bool) -> Record {
+        let stamp = stamp()
+        var change = Record(id: record.id, entity: record.entity, schema: schema)
+        if wholeRecord {
+            for field in record.fields.indices { change.set(field, to: record.value(field), stamp: stamp) }
+        }
+        for write in writes { change.set(write.field, to: write.value, stamp: stamp) }
+        return change
+    }
+
+    /// A change deleting `record` as this replica sees it.
+    public func deletion(of record: Record) -> Record {
+        var change = Record(id: record.id, entity: record.entity, schema: schema)
+        change.markDeleted(observing: record)
+        return change
+    }
+
+    /// A change adding `target` to `record`'s relation.
+    public mutating func link(_ record: Record, relation: Int, to target: RecordID) -> Record {
+        var change = Record(id: record.id, entity: record.entity, schema: schema)
+        change.relations[relation].add(target, tag: stamp())
+        return change
+    }
+
+    /// Commits changes by merging them in; returns them sorted by id.
+    public mutating func commitMerging(_ changes: [Record]) throws(StoreError) -> [Record] {
+        let merged = Self.combined(changes)
+        try store.commit(Transaction(merged.map(StoreOperation.merge)))
+        return merged
+    }
+
+    /// Changes to one record joined into one, sorted by id, as a change set
+    /// holds them.
+    public static func combined(_ changes: [Record]) -> [Record] {
+        var byID: [RecordID: Record] = [:]
+        for change in changes {
+            byID[change.id] = byID[change.id].map { $0.merged(with: change) } ?? change
+        }
+        return byID.keys.sorted().map { byID[$0]! }
+    }
+
+    /// Makes the hybrid clock observe every stamp in a remote change set.
+    public mutating func observeStamps(of changeSet: ChangeSet) {
+        for change in changeSet.changes {
+            if let stamp = change.maxStamp { clock.observe(stamp, atTrueMicros: nowMicros) }
+        }
+    }
+}

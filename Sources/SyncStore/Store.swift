@@ -1,0 +1,57 @@
+import SyncModel
+
+/// One write in a transaction.
+public enum StoreOperation: Sendable {
+    /// Join `change` into the stored version (insert it if the id is new).
+    case merge(Record)
+    /// Make the stored version exactly `record`, whatever was there: how a
+    /// merge policy overwrites a record regardless of stamps.
+    case replace(Record)
+
+    public var id: RecordID {
+        switch self {
+        case .merge(let record), .replace(let record): return record.id
+        }
+    }
+}
+
+/// Writes that are applied whole or not at all.
+public struct Transaction: Sendable {
+    public var operations: [StoreOperation]
+
+    public init(_ operations: [StoreOperation] = []) {
+        self.operations = operations
+    }
+
+    public var isEmpty: Bool { operations.isEmpty }
+}
+
+/// The contract every replica store keeps: lookups by id and by natural
+/// key, and atomic transactions. With `enforcesUniqueness`, a transaction
+/// that would leave two live records holding one natural key is refused
+/// whole, as a `UNIQUE` index refuses it; the caller's merge policy decides
+/// what to do next.
+///
+/// Everything returned in bulk is sorted, never in hash order.
+public protocol Store {
+    var schema: Schema { get }
+    var enforcesUniqueness: Bool { get }
+    /// Transactions committed so far: a cheap "has anything changed" check.
+    var commitCount: Int { get }
+    /// Live records minus distinct natural keys, summed over every entity
+    /// and unique key (DESIGN.md's `duplicates`).
+    var duplicateCount: Int { get }
+    /// Digest of the materialised state; equal stores have equal digests.
+    var digest: StateDigest { get }
+
+    func record(_ id: RecordID) -> Record?
+    /// Live records holding `key`, sorted by id: what a fetch by natural key
+    /// returns, first match first.
+    func liveRecordIDs(holding key: NaturalKey) -> [RecordID]
+    /// Keys of `uniqueKey` held by more than one live record, sorted.
+    func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey]
+    /// Every record, live or tombstoned, sorted by id.
+    func allRecords() -> [Record]
+
+    mutating func commit(_ transaction: Transaction) throws(StoreError)
+}

@@ -1,0 +1,28 @@
+import SyncModel
+
+/// Two or more live records that would hold one natural key.
+public struct UniqueConflict: Hashable, Sendable {
+    public let key: NaturalKey
+    /// Every live holder after the refused transaction, sorted by id.
+    public let recordIDs: [RecordID]
+}
+
+/// An expected store failure: a code, a message for a person, the details.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        /// A `UNIQUE` index refused the transaction.
+        case uniqueConstraint
+    }
+
+    public let code: Code
+    public let message: String
+    public let conflicts: [UniqueConflict]
+
+    public init(code: Code, message: String, conflicts: [UniqueConflict] = []) {
+        self.code = code
+        self.message = message
+        self.conflicts = conflicts
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}
