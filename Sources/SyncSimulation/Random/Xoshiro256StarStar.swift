@@ -19,6 +19,13 @@ public struct Xoshiro256StarStar: Sendable {
         s3 = mixer.next()
     }
 
+    /// A generator with this exact state, for checking against the
+    /// reference implementation's published outputs.
+    public init(state: (UInt64, UInt64, UInt64, UInt64)) {
+        precondition(state != (0, 0, 0, 0), "xoshiro state must not be all zero")
+        (s0, s1, s2, s3) = state
+    }
+
     /// An independent stream for one component: the run seed mixed with a
     /// stable hash of the component's name, so adding draws in one component
     /// never shifts another's.
@@ -89,7 +96,11 @@ public struct Probability: Hashable, Sendable, CustomStringConvertible {
 
     public static let never = Probability(0)
 
-    public var description: String { String(value) }
+    /// `0.1`, and `0` or `1` rather than `0.0` or `1.0`.
+    public var description: String {
+        let text = String(value)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
 }
 
 extension UInt64 {

@@ -1,0 +1,83 @@
+import SyncSimulation
+
+extension Report {
+    /// The public JSON shape (schema version 1). Names in `results` are
+    /// stable; fields may be added, never renamed.
+    public func json() -> JSONValue {
+        .object([
+            .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("scenario", .string(scenario.name)),
+            .init("seed", .number(String(seed))),
+            .init("replicas", .int(scenario.replicaCount)),
+            .init("store", .string(store)),
+            .init("parameters", parametersJSON()),
+            .init("results", .array(results.map(resultJSON))),
+        ])
+    }
+
+    private func parametersJSON() -> JSONValue {
+        let network = scenario.network
+        let sync = scenario.sync
+        return .object([
+            .init("replicaNames", .array(scenario.replicaNames.map(JSONValue.string))),
+            .init("network", .object([
+                .init("drop", .number(network.dropProbability.description)),
+                .init("duplicate", .number(network.duplicateProbability.description)),
+                .init("reorder", .number(network.reorderProbability.description)),
+                .init("delayMinSeconds", .number(DecimalText.seconds(micros: network.delayMinMicros))),
+                .init("delayMaxSeconds", .number(DecimalText.seconds(micros: network.delayMaxMicros))),
+            ])),
+            .init("sync", .object([
+                .init("everySeconds", .number(DecimalText.seconds(micros: sync.intervalMicros))),
+                .init("jitterSeconds", .number(DecimalText.seconds(micros: sync.jitterMicros))),
+                .init("fanout", .int(sync.fanout)),
+            ])),
+            .init("untilSeconds", .number(DecimalText.seconds(micros: scenario.untilMicros))),
+            .init("dedupeDelaySeconds", .number(DecimalText.seconds(micros: scenario.dedupeDelayMicros))),
+            .init("steps", .int(scenario.steps.count)),
+        ])
+    }
+
+    private func resultJSON(_ result: RunResult) -> JSONValue {
+        var cost: [JSONValue.Member] = [.init("events", .int(result.events))]
+        if includesTiming {
+            cost.append(.init("wallSeconds", .number(DecimalText.fixed(result.wallSeconds, digits: 6))))
+            cost.append(.init("eventsPerSecond", .number(DecimalText.fixed(result.eventsPerSecond, digits: 0))))
+        }
+        return .object([
+            .init("strategy", .string(result.strategy)),
+            .init("duplicates", .object([
+                .init("final", .int(result.duplicates.final)),
+                .init("peak", .int(result.duplicates.peak)),
+                .init("seconds", .number(DecimalText.seconds(micros: result.duplicates.integralMicros))),
+            ])),
+            .init("diverged", .int(result.diverged)),
+            .init("convergenceSeconds", result.convergenceMicros.map { .number(DecimalText.seconds(micros: $0)) } ?? .null),
+            .init("rejected", .int(result.rejected.total)),
+            .init("rejectedDetail", .object([
+                .init("localSaves", .int(result.rejected.localSaves)),
+                .init("changeSets", .int(result.rejected.changeSets)),
+                .init("blocked", .int(result.rejected.blocked)),
+            ])),
+            .init("lostWrites", .int(result.lostWrites.total)),
+            .init("lostWritesDetail", .object([
+                .init("fields", .int(result.lostWrites.fields)),
+                .init("records", .int(result.lostWrites.records)),
+            ])),
+            .init("resurrected", .int(result.resurrected)),
+            .init("dangling", .int(result.dangling)),
+            .init("missedChanges", .int(result.missedChanges)),
+            .init("changeSets", .int(result.changeSets)),
+            .init("quiesced", .bool(result.quiesced)),
+            .init("endSeconds", .number(DecimalText.seconds(micros: result.endMicros))),
+            .init("network", .object([
+                .init("sent", .int(result.network.sent)),
+                .init("dropped", .int(result.network.dropped)),
+                .init("duplicated", .int(result.network.duplicated)),
+                .init("delivered", .int(result.network.delivered)),
+                .init("bytes", .int(result.network.bytes)),
+            ])),
+            .init("cost", .object(cost)),
+        ])
+    }
+}

@@ -1,0 +1,30 @@
+extension Report {
+    /// A GitHub-flavoured Markdown section: settings, the table, the legend.
+    public func markdown() -> String {
+        let columns = self.columns
+        var lines = [
+            "## \(headline)",
+            "",
+            scenario.description,
+            "",
+            settingsLine,
+            "",
+            "| " + columns.map(\.header).joined(separator: " | ") + " |",
+            "|" + columns.map { $0.leftAligned ? " --- |" : " ---: |" }.joined(),
+        ]
+        for result in results {
+            lines.append("| " + columns.map { $0.cell(result).replacingPipes() }.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines += legend.map { "- " + $0 }
+        lines.append("")
+        lines.append("Replay: `\(replayCommand)`")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    func replacingPipes() -> String {
+        split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+    }
+}

@@ -1,0 +1,60 @@
+import SyncSimulation
+
+/// The columns of the table and Markdown reports: one definition, two
+/// layouts. The legend explains each header in a few words.
+struct ReportColumn {
+    let header: String
+    let leftAligned: Bool
+    let cell: (RunResult) -> String
+}
+
+extension Report {
+    var columns: [ReportColumn] {
+        var columns = [
+            ReportColumn(header: "strategy", leftAligned: true) { $0.strategy },
+            ReportColumn(header: "dups", leftAligned: false) { String($0.duplicates.final) },
+            ReportColumn(header: "peak", leftAligned: false) { String($0.duplicates.peak) },
+            ReportColumn(header: "dup·s", leftAligned: false) { DecimalText.seconds(micros: $0.duplicates.integralMicros, digits: 1) },
+            ReportColumn(header: "diverged", leftAligned: false) { String($0.diverged) },
+            ReportColumn(header: "converged s", leftAligned: false) { result in
+                result.convergenceMicros.map { DecimalText.seconds(micros: $0, digits: 3) } ?? "never"
+            },
+            ReportColumn(header: "rejected", leftAligned: false) { String($0.rejected.total) },
+            ReportColumn(header: "lost", leftAligned: false) { String($0.lostWrites.total) },
+            ReportColumn(header: "resurrected", leftAligned: false) { String($0.resurrected) },
+            ReportColumn(header: "dangling", leftAligned: false) { String($0.dangling) },
+            ReportColumn(header: "msgs", leftAligned: false) { String($0.network.sent) },
+            ReportColumn(header: "dropped", leftAligned: false) { String($0.network.dropped) },
+            ReportColumn(header: "KiB", leftAligned: false) { String(($0.network.bytes + 512) / 1024) },
+            ReportColumn(header: "events", leftAligned: false) { String($0.events) },
+        ]
+        if includesTiming {
+            columns.append(ReportColumn(header: "wall ms", leftAligned: false) { DecimalText.fixed($0.wallSeconds * 1000, digits: 0) })
+        }
+        return columns
+    }
+
+    /// What each header means, in the order of the columns.
+    var legend: [String] {
+        [
+            "dups: duplicate records on the worst replica at the end; peak: the most at any moment; dup·s: duplicates × seconds on the worst replica",
+            "diverged: replicas outside the largest group of identical states; converged s: from the last heal or write until all replicas agreed (never: they did not)",
+            "rejected: local saves and remote change sets a store refused, plus change sets stuck behind them",
+            "lost: latest acknowledged writes (per key and field) or records missing on some replica; resurrected: deleted keys alive again; dangling: links to records that are gone",
+            "msgs, dropped, KiB: sync messages sent, lost by the network, bytes sent; events: simulator events processed",
+        ]
+    }
+
+    var headline: String {
+        "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
+    }
+
+    var settingsLine: String {
+        let network = scenario.network
+        let sync = scenario.sync
+        return "network: drop \(network.dropProbability), duplicate \(network.duplicateProbability), reorder \(network.reorderProbability), "
+            + "delay \(DecimalText.duration(micros: network.delayMinMicros))–\(DecimalText.duration(micros: network.delayMaxMicros)) · "
+            + "sync every \(DecimalText.duration(micros: sync.intervalMicros)) ± \(DecimalText.duration(micros: sync.jitterMicros)), fan-out \(sync.fanout) · "
+            + "limit \(DecimalText.duration(micros: scenario.untilMicros))"
+    }
+}

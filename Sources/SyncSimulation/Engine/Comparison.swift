@@ -1,0 +1,13 @@
+/// Runs one scenario once per strategy, with one seed, in the order given:
+/// the unit a report describes.
+public enum Comparison {
+    /// `progress` is told before each strategy starts: its position (from
+    /// 1) and name. Runs are independent; each starts from the same seed.
+    public static func run(scenario: Scenario, strategies: [any Strategy], seed: UInt64,
+                           progress: (Int, String) -> Void = { _, _ in }) -> [RunResult] {
+        strategies.enumerated().map { index, strategy in
+            progress(index + 1, strategy.name)
+            return Simulation.run(scenario: scenario, strategy: strategy, seed: seed)
+        }
+    }
+}
