@@ -55,6 +55,9 @@ public struct Simulation {
                     clock: scenario.clocks[index], seed: seed)
         }
         network = Network(settings: scenario.network, random: Xoshiro256StarStar(seed: seed, stream: "network"))
+        for link in scenario.links.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
+            network.setSettings(scenario.links[link]!, for: link)
+        }
         syncRandom = (0 ..< count).map { Xoshiro256StarStar(seed: seed, stream: "sync.\(ReplicaID($0))") }
         truth = GroundTruth(schema: scenario.schema)
         duplicates = DuplicateTracker(replicaCount: count)

@@ -4,7 +4,10 @@ import SyncModel
 /// whether and when copies of it arrive. It never inspects or repairs what
 /// it carries; recovery is the sync protocol's job.
 public struct Network: Sendable {
+    /// Settings for every link without its own.
     public let settings: NetworkSettings
+    /// Settings of single directed links, keyed by `(from, to)`.
+    public private(set) var linkSettings: [Link: NetworkSettings] = [:]
     public private(set) var counters = NetworkCounters()
     /// Partition group of each replica; nil while the network is whole.
     public private(set) var groups: [Int]?
@@ -13,6 +16,25 @@ public struct Network: Sendable {
     public init(settings: NetworkSettings, random: Xoshiro256StarStar) {
         self.settings = settings
         self.random = random
+    }
+
+    /// A directed link between two replicas.
+    public struct Link: Hashable, Sendable {
+        public let from: ReplicaID
+        public let to: ReplicaID
+        public init(from: ReplicaID, to: ReplicaID) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// Gives one directed link its own drop, duplicate, reorder and delay.
+    public mutating func setSettings(_ settings: NetworkSettings, for link: Link) {
+        linkSettings[link] = settings
+    }
+
+    public func settings(for link: Link) -> NetworkSettings {
+        linkSettings[link] ?? settings
     }
 
     public func connected(_ a: ReplicaID, _ b: ReplicaID) -> Bool {
@@ -38,16 +60,17 @@ public struct Network: Sendable {
     public mutating func send(from: ReplicaID, to: ReplicaID, sizeBytes: Int, atMicros now: Int64) -> [Int64] {
         counters.sent += 1
         counters.bytes += sizeBytes
-        let lost = random.chance(settings.dropProbability)
-        let duplicate = random.chance(settings.duplicateProbability)
+        let link = settings(for: Link(from: from, to: to))
+        let lost = random.chance(link.dropProbability)
+        let duplicate = random.chance(link.duplicateProbability)
         guard connected(from, to), !lost else {
             counters.dropped += 1
             return []
         }
-        var deliveries = [now + drawDelay()]
+        var deliveries = [now + drawDelay(link)]
         if duplicate {
             counters.duplicated += 1
-            deliveries.append(now + drawDelay())
+            deliveries.append(now + drawDelay(link))
         }
         return deliveries
     }
@@ -63,10 +86,10 @@ public struct Network: Sendable {
         return true
     }
 
-    private mutating func drawDelay() -> Int64 {
-        var delay = random.next(in: settings.delayMinMicros ... settings.delayMaxMicros)
-        if random.chance(settings.reorderProbability) {
-            delay += random.next(in: 0 ... settings.delayMaxMicros)
+    private mutating func drawDelay(_ link: NetworkSettings) -> Int64 {
+        var delay = random.next(in: link.delayMinMicros ... link.delayMaxMicros)
+        if random.chance(link.reorderProbability) {
+            delay += random.next(in: 0 ... link.delayMaxMicros)
         }
         return delay
     }

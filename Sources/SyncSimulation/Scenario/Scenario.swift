@@ -48,7 +48,10 @@ public struct Scenario: Sendable {
     public var description: String
     public var replicaNames: [String]
     public var schema: Schema
+    /// Settings of every link without its own entry in `links`.
     public var network: NetworkSettings
+    /// Directed links with settings of their own.
+    public var links: [Network.Link: NetworkSettings] = [:]
     public var sync: SyncSettings
     /// One physical clock per replica.
     public var clocks: [PhysicalClock]
