@@ -38,7 +38,9 @@ public struct MemoryStore: Store {
         records.keys.sorted().map { records[$0]! }
     }
 
+    /// An empty transaction changes nothing and is not counted.
     public mutating func commit(_ transaction: Transaction) throws(StoreError) {
+        guard !transaction.isEmpty else { return }
         // Stage the new versions without touching the store.
         var staged: [RecordID: Record] = [:]
         var order: [RecordID] = []

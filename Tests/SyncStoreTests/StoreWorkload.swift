@@ -23,7 +23,7 @@ struct StoreWorkload {
         self.allowsReplace = allowsReplace
     }
 
-    /// Draws what `rng` would; exposed for tests that shuffle.
+    /// Shuffles with the workload's own generator, so the order follows the seed.
     mutating func shuffle<T>(_ items: inout [T]) { rng.shuffle(&items) }
 
     mutating func stamp() -> Timestamp {

@@ -45,6 +45,7 @@ public struct ReplicaClock: Sendable {
         let reading = physical.reading(atTrueMicros: trueMicros)
         let wall = max(reading, last.wallMicros, remote.wallMicros)
         let counter: UInt32
+        precondition(last.counter < UInt32.max && remote.counter < UInt32.max, "timestamp counter overflow on \(replica)")
         if wall == last.wallMicros && wall == remote.wallMicros {
             counter = max(last.counter, remote.counter) + 1
         } else if wall == last.wallMicros {

@@ -16,7 +16,8 @@ public struct VersionVector: Hashable, Sendable {
 
     /// True when this vector has everything `other` has.
     public func dominates(_ other: VersionVector) -> Bool {
-        zip(counts, other.counts).allSatisfy { $0 >= $1 }
+        precondition(counts.count == other.counts.count, "vectors of different runs: \(counts.count) and \(other.counts.count) replicas")
+        return zip(counts, other.counts).allSatisfy { $0 >= $1 }
     }
 
     public var total: Int { counts.reduce(0) { $0 + Int($1) } }
