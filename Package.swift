@@ -18,7 +18,7 @@ let package = Package(
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation"]),
-        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport"]),
+        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,14 +13,16 @@ public enum DecimalText {
         return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
-    /// Microseconds as seconds with exactly `digits` decimals, rounded half up.
+    /// Microseconds as seconds with exactly `digits` decimals, rounded half
+    /// away from zero; never `-0`.
     public static func seconds(micros: Int64, digits: Int) -> String {
         precondition((0 ... 6).contains(digits), "0 to 6 digits")
-        var unit: Int64 = 1
+        var unit: UInt64 = 1
         for _ in 0 ..< (6 - digits) { unit *= 10 }
-        let sign = micros < 0 ? "-" : ""
-        let rounded = (Int64(micros.magnitude) + unit / 2) / unit
-        var scale: Int64 = 1
+        let remainder = micros.magnitude % unit
+        let rounded = micros.magnitude / unit + (unit > 1 && remainder >= unit / 2 ? 1 : 0)
+        let sign = micros < 0 && rounded > 0 ? "-" : ""
+        var scale: UInt64 = 1
         for _ in 0 ..< digits { scale *= 10 }
         let whole = rounded / scale
         guard digits > 0 else { return sign + String(whole) }
@@ -47,7 +49,7 @@ extension DecimalText {
     /// A duration for people: `5 ms`, `2 s`, `1.5 s`, `250 µs`.
     public static func duration(micros: Int64) -> String {
         if micros % 1_000 != 0 { return "\(micros) µs" }
-        if micros < 1_000_000 { return "\(micros / 1_000) ms" }
+        if micros.magnitude < 1_000_000 { return "\(micros / 1_000) ms" }
         return seconds(micros: micros) + " s"
     }
 }
