@@ -9,6 +9,16 @@ struct CommandLineOptions {
 
     static let replicaRange = 1 ... 500
 
+    /// What each option with a value accepts, for error messages.
+    static let allowedValues = [
+        "--replicas": "a whole number from \(replicaRange.lowerBound) to \(replicaRange.upperBound)",
+        "--seed": "a whole number from 0 to \(UInt64.max)",
+        "--strategies": "a comma-separated list of \(StrategyCatalog.allNames.joined(separator: ", "))",
+        "--format": "one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))",
+    ]
+
+    static let optionNames = "--replicas, --seed, --strategies, --format, --no-timing, --help"
+
     var replicas = 5
     var seed: UInt64 = 1
     var strategyNames = StrategyCatalog.defaultNames
@@ -35,23 +45,24 @@ struct CommandLineOptions {
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-                    throw UsageError(message: "\(name) needs a value; see 'simulate --help'")
+                    throw UsageError(message: "\(name) needs a value: \(allowedValues[name] ?? "see 'simulate --help'")")
                 }
                 return next
             }
             switch name {
             case "-h", "--help":
+                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
                 options.showHelp = true
             case "--replicas":
                 let text = try value()
                 guard let count = Int(text), replicaRange.contains(count) else {
-                    throw UsageError(message: "--replicas expects a whole number from \(replicaRange.lowerBound) to \(replicaRange.upperBound), got '\(text)'")
+                    throw UsageError(message: "--replicas expects \(allowedValues[name]!), got '\(text)'")
                 }
                 options.replicas = count
             case "--seed":
                 let text = try value()
                 guard let seed = UInt64(text) else {
-                    throw UsageError(message: "--seed expects a whole number from 0 to \(UInt64.max), got '\(text)'")
+                    throw UsageError(message: "--seed expects \(allowedValues[name]!), got '\(text)'")
                 }
                 options.seed = seed
             case "--strategies":
@@ -59,7 +70,7 @@ struct CommandLineOptions {
             case "--format":
                 let text = try value()
                 guard let format = Format(rawValue: text) else {
-                    throw UsageError(message: "--format expects one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+                    throw UsageError(message: "--format expects \(allowedValues[name]!), got '\(text)'")
                 }
                 options.format = format
             case "--no-timing":
@@ -69,9 +80,9 @@ struct CommandLineOptions {
                 throw UsageError(message: "'\(argument)' is not available in this version; see 'simulate --help'")
             default:
                 if argument.hasPrefix("-") {
-                    throw UsageError(message: "unknown option '\(name)'; see 'simulate --help'")
+                    throw UsageError(message: "unknown option '\(name)'; options: \(optionNames)")
                 }
-                throw UsageError(message: "unexpected argument '\(argument)'; see 'simulate --help'")
+                throw UsageError(message: "unexpected argument '\(argument)'; simulate takes only options: \(optionNames)")
             }
         }
         return options
@@ -90,7 +101,7 @@ struct CommandLineOptions {
                 throw UsageError(message: "--strategies: unknown strategy '\(name)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
             }
             guard !seen.contains(name) else {
-                throw UsageError(message: "--strategies names '\(name)' twice")
+                throw UsageError(message: "--strategies names '\(name)' twice; list each strategy once")
             }
             seen.append(name)
         }
