@@ -139,6 +139,8 @@ public struct Simulation {
             }
             if let changeSet { madeChangeSet(changeSet, on: replica) }
             observe(replica)
+        case .crash, .restart, .nemesis:
+            preconditionFailure("faults are being built")
         }
     }
 

@@ -1,64 +1,61 @@
 import SyncModel
 
-/// The built-in scenario that `simulate --replicas N` runs.
+/// The built-in scenario that `simulate --replicas N` runs, and that
+/// `Scenarios/default.json5` writes out for five replicas.
 ///
 /// N replicas start partitioned from each other. Each imports the same
 /// server response, 100 `User` records (`email` unique, `name`, `city`),
 /// identical on every replica; then each makes 50 seeded random field
 /// updates to users it holds. At 2 s the partition heals; the network drops
 /// 10% and duplicates 5% of messages, with 5–80 ms of delay.
+///
+/// The steps are built by the same ``WorkloadGenerator`` calls, with the
+/// same step numbers, that the scenario file's steps expand to, so the two
+/// give the same run.
 public enum DefaultScenario {
     public static let name = "default"
+    public static let description = "Every replica imports the same 100 users while partitioned, edits them, and syncs after the partition heals at 2 s."
     public static let userCount = 100
     public static let updatesPerReplica = 50
     public static let healMicros: Int64 = 2_000_000
-    /// Updates fall in this window, inside the partition.
-    public static let updateWindowMicros: ClosedRange<Int64> = 100_000 ... 1_900_000
+    /// Updates fall in `[updateStartMicros, updateStartMicros + updateWindowMicros]`.
+    public static let updateStartMicros: Int64 = 100_000
+    public static let updateWindowMicros: Int64 = 1_800_000
 
     public static let schema = Schema(entities: [
         EntitySchema(name: "User", fields: ["email", "name", "city"], uniqueKeys: [["email"]]),
     ])
 
+    /// Values of the imported users (and the bases of updated values).
+    public static let values: [Int: ValueTemplate] = [
+        0: .pattern("user{n}@example.com"),
+        1: .choices(["Elena", "Ada", "Grace", "Alan", "Barbara", "Edsger", "Frances", "Ken", "Leslie", "Margaret"].map { .string($0) }),
+        2: .choices(["Oslo", "Lyon", "Porto", "Graz", "Turku", "Ghent", "Cork", "Brno", "Split", "Bergen"].map { .string($0) }),
+    ]
+
     public static func make(replicas replicaCount: Int, seed: UInt64) -> Scenario {
         precondition(replicaCount >= 1, "need at least one replica")
         let user = EntityIndex(0)
-        let emailKey = UniqueKeyID(entity: user, key: 0)
-        let names = ["Elena", "Ada", "Grace", "Alan", "Barbara", "Edsger", "Frances", "Ken", "Leslie", "Margaret"]
-        let cities = ["Oslo", "Lyon", "Porto", "Graz", "Turku", "Ghent", "Cork", "Brno", "Split", "Bergen"]
-
-        var server = Xoshiro256StarStar(seed: seed, stream: "workload.server")
-        let rows = (1 ... userCount).map { number in
-            Row(entity: user, writes: [
-                FieldWrite(field: 0, value: .string(email(number))),
-                FieldWrite(field: 1, value: .string(names[server.index(below: names.count)])),
-                FieldWrite(field: 2, value: .string(cities[server.index(below: cities.count)])),
-            ])
-        }
-
         let replicas = (0 ..< replicaCount).map(ReplicaID.init)
+
+        // steps[0]: { at: "0s", partition: "each" }
         var steps = [Step(atMicros: 0, .partition(replicas.map { [$0] }))]
+        // steps[1]: { at: "0s", on: "all", import: { entity: "User", count: 100, values } }
+        let rows = WorkloadGenerator.importRows(entity: user, count: userCount, values: values, schema: schema, seed: seed, stepIndex: 1)
+        steps += replicas.map { Step(atMicros: 0, .intent($0, .save(rows))) }
+        // steps[2]: { at: "100ms", on: "all", random: { entity: "User", ops: 50, keys: 100, over: "1800ms", mix: { update: 1 }, values } }
+        let updates = WorkloadGenerator.RandomSettings(
+            entity: user, operations: updatesPerReplica, keys: userCount, overMicros: updateWindowMicros,
+            mix: [.update: 1_000], values: values)
         for replica in replicas {
-            steps.append(Step(atMicros: 0, .intent(replica, .save(rows))))
+            steps += WorkloadGenerator.randomSteps(updates, atMicros: updateStartMicros, on: replica, schema: schema, seed: seed, stepIndex: 2)
         }
-        var updates: [Step] = []
-        for replica in replicas {
-            var random = Xoshiro256StarStar(seed: seed, stream: "workload.\(replica)")
-            for number in 1 ... updatesPerReplica {
-                let at = random.next(in: updateWindowMicros)
-                let target = NaturalKey(uniqueKey: emailKey, values: [.string(email(1 + random.index(below: userCount)))])
-                let field = 1 + random.index(below: 2)
-                let base = field == 1 ? names[random.index(below: names.count)] : cities[random.index(below: cities.count)]
-                // A value no other write uses, so a lost write is unambiguous.
-                let value = FieldValue.string("\(base) (\(replica) #\(number))")
-                updates.append(Step(atMicros: at, .intent(replica, .update(key: target, writes: [FieldWrite(field: field, value: value)]))))
-            }
-        }
-        steps += updates.stableSorted { $0.atMicros < $1.atMicros }
+        // steps[3]: { at: "2s", heal: true }
         steps.append(Step(atMicros: healMicros, .heal))
 
         return Scenario(
             name: name,
-            description: "Every replica imports the same 100 users while partitioned, edits them, and syncs after the partition heals at 2 s.",
+            description: description,
             replicaNames: replicas.map(\.description),
             schema: schema,
             network: NetworkSettings(
@@ -68,12 +65,7 @@ public enum DefaultScenario {
                 delayMaxMicros: 80_000),
             sync: SyncSettings(intervalMicros: 100_000, jitterMicros: 20_000, fanout: 1),
             untilMicros: 60_000_000,
-            steps: steps)
-    }
-
-    static func email(_ number: Int) -> String {
-        let digits = String(number)
-        return "user" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + "@example.com"
+            steps: steps.stableSorted { $0.atMicros < $1.atMicros })
     }
 }
 

@@ -27,6 +27,14 @@ public enum StepAction: Hashable, Sendable {
     case heal
     /// An application intent on one replica.
     case intent(ReplicaID, Intent)
+    /// The replica stops: messages to and from it are lost, as is work it
+    /// had received but not applied. Its committed store survives unless
+    /// `wipe` (the app was reinstalled).
+    case crash(ReplicaID, wipe: Bool)
+    /// A crashed replica starts again.
+    case restart(ReplicaID)
+    /// Seeded random partitions and crashes from this moment on.
+    case nemesis(NemesisSettings)
 }
 
 /// One scheduled step.
@@ -53,6 +61,7 @@ public struct Scenario: Sendable {
     /// Directed links with settings of their own.
     public var links: [Network.Link: NetworkSettings] = [:]
     public var sync: SyncSettings
+    public var topology: Topology = .mesh
     /// One physical clock per replica.
     public var clocks: [PhysicalClock]
     /// The run ends here at the latest; if sync has not converged by then,
@@ -83,4 +92,10 @@ public struct Scenario: Sendable {
     }
 
     public var replicaCount: Int { replicaNames.count }
+
+    /// The hub of a hub topology: the replica named `hub`.
+    public var hub: ReplicaID? {
+        guard topology == .hub else { return nil }
+        return replicaNames.firstIndex(of: "hub").map(ReplicaID.init)
+    }
 }

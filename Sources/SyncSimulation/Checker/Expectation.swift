@@ -1,0 +1,51 @@
+/// A claim a scenario makes about its results: "under `lww`,
+/// `duplicates.final` equals 400". What `simulate check` verifies.
+public struct Expectation: Hashable, Sendable {
+    public enum Bound: Hashable, Sendable {
+        case equals(Double)
+        case range(min: Double?, max: Double?)
+    }
+
+    /// A strategy name, or `*` for every strategy run.
+    public let strategy: String
+    public let metric: Metric
+    public let bound: Bound
+
+    public init(strategy: String, metric: Metric, bound: Bound) {
+        self.strategy = strategy
+        self.metric = metric
+        self.bound = bound
+    }
+
+    public func applies(to strategyName: String) -> Bool {
+        strategy == "*" || strategy == strategyName
+    }
+
+    /// True when `value` meets the bound. A missing value (a run that never
+    /// converged) meets no bound.
+    public func isMet(by value: Double?) -> Bool {
+        guard let value else { return false }
+        switch bound {
+        case .equals(let expected): return value == expected
+        case .range(let min, let max): return (min.map { value >= $0 } ?? true) && (max.map { value <= $0 } ?? true)
+        }
+    }
+}
+
+/// One expectation checked against one strategy's run.
+public struct ExpectationOutcome: Hashable, Sendable {
+    public let expectation: Expectation
+    public let strategy: String
+    public let actual: Double?
+    public var passed: Bool { expectation.isMet(by: actual) }
+
+    /// Checks every expectation against every result it applies to, in the
+    /// order of the expectations, then of the results.
+    public static func check(_ expectations: [Expectation], against results: [RunResult]) -> [ExpectationOutcome] {
+        expectations.flatMap { expectation in
+            results.filter { expectation.applies(to: $0.strategy) }.map { result in
+                ExpectationOutcome(expectation: expectation, strategy: result.strategy, actual: expectation.metric.value(in: result))
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// A figure of a run that an expectation can name, by its JSON path.
+public enum Metric: String, CaseIterable, Sendable {
+    case duplicatesFinal = "duplicates.final"
+    case duplicatesPeak = "duplicates.peak"
+    case duplicatesSeconds = "duplicates.seconds"
+    case diverged
+    case converged
+    case convergenceSeconds
+    case rejected
+    case rejectedLocalSaves = "rejectedDetail.localSaves"
+    case rejectedChangeSets = "rejectedDetail.changeSets"
+    case rejectedBlocked = "rejectedDetail.blocked"
+    case lostWrites
+    case lostFieldWrites = "lostWritesDetail.fields"
+    case lostRecords = "lostWritesDetail.records"
+    case resurrected
+    case dangling
+    case missedChanges
+    case changeSets
+    case quiesced
+    case networkSent = "network.sent"
+    case networkDropped = "network.dropped"
+    case networkDuplicated = "network.duplicated"
+    case networkDelivered = "network.delivered"
+    case networkBytes = "network.bytes"
+
+    /// The figure in `result`, in the units the JSON report uses (seconds
+    /// for times, 1 or 0 for yes or no); nil for `convergenceSeconds` when
+    /// the replicas never agreed.
+    public func value(in result: RunResult) -> Double? {
+        switch self {
+        case .duplicatesFinal: return Double(result.duplicates.final)
+        case .duplicatesPeak: return Double(result.duplicates.peak)
+        case .duplicatesSeconds: return Double(result.duplicates.integralMicros) / 1_000_000
+        case .diverged: return Double(result.diverged)
+        case .converged: return result.convergenceMicros == nil ? 0 : 1
+        case .convergenceSeconds: return result.convergenceMicros.map { Double($0) / 1_000_000 }
+        case .rejected: return Double(result.rejected.total)
+        case .rejectedLocalSaves: return Double(result.rejected.localSaves)
+        case .rejectedChangeSets: return Double(result.rejected.changeSets)
+        case .rejectedBlocked: return Double(result.rejected.blocked)
+        case .lostWrites: return Double(result.lostWrites.total)
+        case .lostFieldWrites: return Double(result.lostWrites.fields)
+        case .lostRecords: return Double(result.lostWrites.records)
+        case .resurrected: return Double(result.resurrected)
+        case .dangling: return Double(result.dangling)
+        case .missedChanges: return Double(result.missedChanges)
+        case .changeSets: return Double(result.changeSets)
+        case .quiesced: return result.quiesced ? 1 : 0
+        case .networkSent: return Double(result.network.sent)
+        case .networkDropped: return Double(result.network.dropped)
+        case .networkDuplicated: return Double(result.network.duplicated)
+        case .networkDelivered: return Double(result.network.delivered)
+        case .networkBytes: return Double(result.network.bytes)
+        }
+    }
+}

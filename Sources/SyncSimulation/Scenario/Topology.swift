@@ -1,0 +1,28 @@
+/// Who syncs with whom.
+public enum Topology: String, Hashable, Sendable, CaseIterable {
+    /// Every replica may sync with every other (gossip picks the peers).
+    case mesh
+    /// A CloudKit-like server: an extra replica named `hub` that clients
+    /// push to and pull from; clients never talk to each other.
+    case hub
+}
+
+/// Seeded random faults (a "nemesis", in Jepsen's word): every `every`
+/// until `until`, a partition that splits the replicas in two at random is
+/// started (or the current one healed), and a random running replica is
+/// crashed, to restart one period later. At `until` everything heals and
+/// every crashed replica restarts.
+public struct NemesisSettings: Hashable, Sendable {
+    public var everyMicros: Int64
+    public var untilMicros: Int64
+    public var partitionProbability: Probability
+    public var crashProbability: Probability
+
+    public init(everyMicros: Int64, untilMicros: Int64, partitionProbability: Probability, crashProbability: Probability) {
+        precondition(everyMicros > 0, "nemesis period must be positive")
+        self.everyMicros = everyMicros
+        self.untilMicros = untilMicros
+        self.partitionProbability = partitionProbability
+        self.crashProbability = crashProbability
+    }
+}

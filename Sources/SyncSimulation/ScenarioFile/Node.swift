@@ -1,0 +1,154 @@
+/// A value in a scenario document together with where it stands, so that
+/// every accessor can fail with the file, the path and what it found.
+struct Node {
+    let value: JSONNode
+    let path: String
+    let file: String
+
+    func error(_ message: String) -> ScenarioFileError {
+        ScenarioFileError(file: file, path: path, message: message)
+    }
+
+    func expected(_ what: String) -> ScenarioFileError {
+        error("expected \(what), found \(value.shortDescription)")
+    }
+
+    func child(_ key: String, _ value: JSONNode) -> Node {
+        Node(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+    }
+
+    func element(_ index: Int, _ value: JSONNode) -> Node {
+        Node(value: value, path: "\(path)[\(index)]", file: file)
+    }
+
+    // MARK: Scalars
+
+    func string() throws(ScenarioFileError) -> String {
+        guard case .string(let text) = value else { throw expected("a string") }
+        return text
+    }
+
+    func nonEmptyString() throws(ScenarioFileError) -> String {
+        let text = try string()
+        guard !text.isEmpty else { throw error("expected a non-empty string") }
+        return text
+    }
+
+    func int(in range: ClosedRange<Int64>) throws(ScenarioFileError) -> Int64 {
+        guard case .int(let number) = value else { throw expected("a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        guard range.contains(number) else { throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(number)") }
+        return number
+    }
+
+    func number() throws(ScenarioFileError) -> Double {
+        switch value {
+        case .int(let number): return Double(number)
+        case .double(let number): return number
+        default: throw expected("a number")
+        }
+    }
+
+    /// A probability: a number from 0 to 1.
+    func probability() throws(ScenarioFileError) -> Probability {
+        let number = try number()
+        guard number >= 0 && number <= 1 else { throw error("expected a probability from 0 to 1, found \(value.shortDescription)") }
+        return Probability(number)
+    }
+
+    func bool() throws(ScenarioFileError) -> Bool {
+        guard case .bool(let flag) = value else { throw expected("true or false") }
+        return flag
+    }
+
+    /// A duration with a unit: `"250us"`, `"80ms"`, `"1.5s"`; returns microseconds.
+    func duration(allowNegative: Bool = false) throws(ScenarioFileError) -> Int64 {
+        let what = "a duration with a unit such as \"250us\", \"80ms\" or \"2s\""
+        guard case .string(let text) = value, let micros = Duration.micros(text) else { throw expected(what) }
+        guard allowNegative || micros >= 0 else { throw error("expected a duration of 0 or more, found \(value.shortDescription)") }
+        return micros
+    }
+
+    // MARK: Containers
+
+    func array() throws(ScenarioFileError) -> [Node] {
+        guard case .array(let items) = value else { throw expected("a list") }
+        return items.enumerated().map { element($0.offset, $0.element) }
+    }
+
+    /// The object's members, after checking that every key is allowed and
+    /// every required key is present.
+    func object(allowed: [String], required: [String] = []) throws(ScenarioFileError) -> ObjectNode {
+        guard case .object(let members) = value else { throw expected("an object") }
+        for key in members.keys.sorted() where !allowed.contains(key) {
+            throw child(key, members[key]!).error("unknown key '\(key)'; allowed: \(allowed.joined(separator: ", "))")
+        }
+        for key in required where members[key] == nil {
+            throw error("missing required key '\(key)'")
+        }
+        return ObjectNode(node: self, members: members)
+    }
+
+    /// An object whose keys are free (names), each value read by the caller.
+    func dictionary() throws(ScenarioFileError) -> [(key: String, node: Node)] {
+        guard case .object(let members) = value else { throw expected("an object") }
+        return members.keys.sorted().map { ($0, child($0, members[$0]!)) }
+    }
+}
+
+/// The members of an object whose keys have been checked.
+struct ObjectNode {
+    let node: Node
+    let members: [String: JSONNode]
+
+    subscript(key: String) -> Node? {
+        members[key].map { node.child(key, $0) }
+    }
+
+    func required(_ key: String) -> Node {
+        guard let child = self[key] else { preconditionFailure("\(key) was checked as required") }
+        return child
+    }
+
+    var keys: [String] { members.keys.sorted() }
+}
+
+/// Durations as the scenario format writes them.
+enum Duration {
+    /// `"80ms"` → 80_000, `"1.5s"` → 1_500_000; nil when the text is not a
+    /// decimal number with a unit, or names a fraction of a microsecond.
+    /// Parsed with integers, so `"0.3s"` is exactly 300_000.
+    static func micros(_ text: String) -> Int64? {
+        let units: [(String, Int64)] = [("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000)]
+        guard let (unit, scale) = units.first(where: { text.hasSuffix($0.0) }) else { return nil }
+        var number = Substring(String(text.dropLast(unit.count)).trimmingSpaces())
+        let negative = number.first == "-"
+        if negative || number.first == "+" { number.removeFirst() }
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1 ... 2).contains(parts.count), !parts[0].isEmpty || parts.count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              parts.count == 1 || !parts[1].isEmpty,
+              parts[0].count <= 12 else { return nil }
+        var micros = (Int64(parts[0]) ?? 0) * scale
+        if parts.count == 2 {
+            var fractionScale = scale
+            for digit in parts[1] {
+                guard fractionScale % 10 == 0 else {
+                    if digit != "0" { return nil }   // finer than a microsecond
+                    continue
+                }
+                fractionScale /= 10
+                micros += Int64(String(digit))! * fractionScale
+            }
+        }
+        return negative ? -micros : micros
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}

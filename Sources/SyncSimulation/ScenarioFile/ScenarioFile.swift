@@ -1,0 +1,58 @@
+import Foundation
+import SyncModel
+
+/// Reads scenario files: JSON5 (comments and trailing commas allowed),
+/// extension `.json5`. The shape is documented in `Scenarios/README.md`.
+/// Every problem is reported as one ``ScenarioFileError`` naming the file,
+/// the path inside it and what was expected; nothing is silently ignored.
+public enum ScenarioFile {
+    public static let fileExtension = "json5"
+
+    /// Reads and checks the file at `path`. `seed` overrides the file's own.
+    public static func load(_ path: String, seed: UInt64? = nil) throws(ScenarioFileError) -> ScenarioDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw ScenarioFileError(file: path, path: "", message: reason)
+        }
+        return try parse(data, file: path, seed: seed)
+    }
+
+    /// Checks the text of a scenario file; `file` names it in errors.
+    public static func parse(_ data: Data, file: String, seed: UInt64? = nil) throws(ScenarioFileError) -> ScenarioDocument {
+        let tree: JSONNode
+        do {
+            tree = try JSONNode.parse(data)
+        } catch {
+            throw ScenarioFileError(file: file, path: "", message: "not valid JSON5 (check brackets, quotes and commas)")
+        }
+        var parser = ScenarioParser(root: Node(value: tree, path: "", file: file), seedOverride: seed)
+        return try parser.parse()
+    }
+
+    /// The scenario files named by `paths`: files as given, folders
+    /// searched (not recursively) for `*.json5`, sorted by name.
+    public static func expand(_ paths: [String]) throws(ScenarioFileError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ScenarioFileError(file: path, path: "", message: "no such file or folder")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let scenarios = names.filter { $0.hasSuffix(".\(fileExtension)") }.sorted()
+            guard !scenarios.isEmpty else {
+                throw ScenarioFileError(file: path, path: "", message: "no .\(fileExtension) files in this folder")
+            }
+            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+            files += scenarios.map { "\(folder)/\($0)" }
+        }
+        return files
+    }
+}

@@ -1,0 +1,203 @@
+import SyncModel
+
+extension ScenarioParser {
+    static let actionKeys = ["partition", "heal", "import", "create", "update", "delete", "link", "random", "crash", "restart", "nemesis"]
+    static let intentActions: Set<String> = ["import", "create", "update", "delete", "link", "random"]
+
+    /// The timeline, expanded into plain steps and stably sorted by time, so
+    /// steps at one instant run in the order the file lists them.
+    mutating func parseSteps(_ node: Node?) throws(ScenarioFileError) -> [Step] {
+        guard let node else { return [] }
+        var steps: [Step] = []
+        var faults: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
+        for (index, stepNode) in try node.array().enumerated() {
+            let expanded = try parseStep(stepNode, index: index)
+            steps += expanded
+            for step in expanded {
+                switch step.action {
+                case .crash, .restart: faults.append((step.atMicros, faults.count, stepNode, step.action))
+                default: break
+                }
+            }
+        }
+        try checkCrashesAndRestarts(faults)
+        return steps.stableSorted { $0.atMicros < $1.atMicros }
+    }
+
+    /// A restart needs a replica that is down; a crash one that is up.
+    private func checkCrashesAndRestarts(_ faults: [(at: Int64, order: Int, node: Node, action: StepAction)]) throws(ScenarioFileError) {
+        var down: Set<ReplicaID> = []
+        let ordered = faults.sorted { ($0.at, $0.order) < ($1.at, $1.order) }
+        for fault in ordered {
+            switch fault.action {
+            case .crash(let replica, _):
+                guard down.insert(replica).inserted else {
+                    throw fault.node.error("crash of '\(replicaNames[replica.index])', which is already down at \(DurationText.text(fault.at))")
+                }
+            case .restart(let replica):
+                guard down.remove(replica) != nil else {
+                    throw fault.node.error("restart of '\(replicaNames[replica.index])', which is not down at \(DurationText.text(fault.at))")
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func parseStep(_ node: Node, index: Int) throws(ScenarioFileError) -> [Step] {
+        let object = try node.object(allowed: ["at", "on", "wipe"] + Self.actionKeys, required: ["at"])
+        let at = try object.required("at").duration()
+        let actions = object.keys.filter { Self.actionKeys.contains($0) }
+        guard actions.count == 1 else {
+            throw node.error(actions.isEmpty
+                ? "a step needs one action: \(Self.actionKeys.joined(separator: ", "))"
+                : "a step takes one action, found \(actions.joined(separator: " and "))")
+        }
+        let action = actions[0]
+        let actionNode = object.required(action)
+        if Self.intentActions.contains(action) {
+            guard object["on"] != nil else { throw node.error("'\(action)' needs 'on': \"all\", a replica name or a list of names") }
+        } else if let on = object["on"] {
+            throw on.error("'on' goes with intents (\(Self.intentActions.sorted().joined(separator: ", "))), not with '\(action)'")
+        }
+        if let wipe = object["wipe"], action != "crash" { throw wipe.error("'wipe' goes with 'crash' only") }
+        var targets: [ReplicaID] = []
+        if let on = object["on"] { targets = try self.targets(on) }
+
+        switch action {
+        case "partition":
+            return [Step(atMicros: at, .partition(try parsePartition(actionNode)))]
+        case "heal":
+            guard case .bool(true) = actionNode.value else { throw actionNode.expected("true") }
+            return [Step(atMicros: at, .heal)]
+        case "crash":
+            let wipe = try object["wipe"]?.bool() ?? false
+            return [Step(atMicros: at, .crash(try replica(actionNode), wipe: wipe))]
+        case "restart":
+            return [Step(atMicros: at, .restart(try replica(actionNode)))]
+        case "nemesis":
+            return [Step(atMicros: at, .nemesis(try parseNemesis(actionNode, at: at)))]
+        case "random":
+            let settings = try parseRandom(actionNode)
+            return targets.flatMap { target in
+                WorkloadGenerator.randomSteps(settings, atMicros: at, on: target, schema: schema, seed: seed, stepIndex: index)
+            }
+        default:
+            let intent = try parseIntent(action, actionNode, stepIndex: index)
+            return targets.map { Step(atMicros: at, .intent($0, intent)) }
+        }
+    }
+
+    private func parsePartition(_ node: Node) throws(ScenarioFileError) -> [[ReplicaID]] {
+        if case .string("each") = node.value {
+            return replicaNames.indices.map { [ReplicaID($0)] }
+        }
+        guard case .array = node.value else { throw node.expected("\"each\" or a list of groups such as [[\"r1\"], [\"r2\", \"r3\"]]") }
+        var seen: Set<ReplicaID> = []
+        var groups: [[ReplicaID]] = []
+        for groupNode in try node.array() {
+            var group: [ReplicaID] = []
+            for memberNode in try groupNode.array() {
+                let member = try replica(memberNode)
+                guard seen.insert(member).inserted else {
+                    throw memberNode.error("replica '\(replicaNames[member.index])' is in two groups")
+                }
+                group.append(member)
+            }
+            guard !group.isEmpty else { throw groupNode.error("expected a non-empty group of replica names") }
+            groups.append(group)
+        }
+        guard !groups.isEmpty else { throw node.error("expected at least one group") }
+        return groups
+    }
+
+    private func parseNemesis(_ node: Node, at: Int64) throws(ScenarioFileError) -> NemesisSettings {
+        let object = try node.object(allowed: ["every", "until", "partition", "crash"], required: ["every", "until"])
+        let every = try object.required("every").duration()
+        guard every > 0 else { throw object.required("every").error("expected a duration above 0") }
+        let until = try object.required("until").duration()
+        guard until > at else { throw object.required("until").error("expected a time after the step's 'at' (\(DurationText.text(at)))") }
+        return NemesisSettings(
+            everyMicros: every, untilMicros: until,
+            partitionProbability: try object["partition"]?.probability() ?? .never,
+            crashProbability: try object["crash"]?.probability() ?? .never)
+    }
+
+    private func parseRandom(_ node: Node) throws(ScenarioFileError) -> WorkloadGenerator.RandomSettings {
+        let object = try node.object(allowed: ["entity", "ops", "keys", "over", "mix", "values"], required: ["entity", "ops", "keys"])
+        let entity = try self.entity(object.required("entity"))
+        guard schema[entity].identityKey != nil else {
+            throw object.required("entity").error("random operations address records by key, and \(schema[entity].name) has no unique key")
+        }
+        let operations = try object.required("ops").int(in: 0 ... 1_000_000)
+        let keys = try object.required("keys").int(in: 1 ... 1_000_000)
+        let over = try object["over"]?.duration() ?? 0
+        var mix: [WorkloadGenerator.OperationKind: Int] = [.create: 4, .update: 5, .delete: 1]
+        if let mixNode = object["mix"] {
+            let mixObject = try mixNode.object(allowed: WorkloadGenerator.OperationKind.allCases.map(\.rawValue))
+            mix = [:]
+            for kind in WorkloadGenerator.OperationKind.allCases {
+                guard let weightNode = mixObject[kind.rawValue] else { continue }
+                let weight = try weightNode.number()
+                guard weight >= 0 && weight <= 1_000 else { throw weightNode.error("expected a weight from 0 to 1000, found \(weight)") }
+                // Weights are kept as integers (thousandths) so draws stay integer.
+                mix[kind] = Int((weight * 1_000).rounded())
+            }
+            guard mix.values.contains(where: { $0 > 0 }) else { throw mixNode.error("expected at least one positive weight") }
+        }
+        return WorkloadGenerator.RandomSettings(
+            entity: entity, operations: Int(operations), keys: Int(keys), overMicros: over, mix: mix,
+            values: try valueTemplates(object["values"], entity: entity))
+    }
+
+    private func parseIntent(_ action: String, _ node: Node, stepIndex: Int) throws(ScenarioFileError) -> Intent {
+        switch action {
+        case "import":
+            let object = try node.object(allowed: ["entity", "count", "values"], required: ["entity", "count"])
+            let entity = try self.entity(object.required("entity"))
+            let count = try object.required("count").int(in: 1 ... 1_000_000)
+            let rows = WorkloadGenerator.importRows(
+                entity: entity, count: Int(count), values: try valueTemplates(object["values"], entity: entity),
+                schema: schema, seed: seed, stepIndex: stepIndex)
+            return .save(rows)
+        case "create":
+            let object = try node.object(allowed: ["entity", "fields"], required: ["entity", "fields"])
+            let entity = try self.entity(object.required("entity"))
+            let writes = try fieldWrites(object.required("fields"), entity: entity, allowNull: false)
+            let entitySchema = schema[entity]
+            for field in entitySchema.identityKey ?? [] where !writes.contains(where: { $0.field == field }) {
+                throw object.required("fields").error("a create of \(entitySchema.name) needs its key field '\(entitySchema.fields[field])'")
+            }
+            return .save([Row(entity: entity, writes: writes)])
+        case "update":
+            let object = try node.object(allowed: ["entity", "key", "set"], required: ["entity", "key", "set"])
+            let entity = try self.entity(object.required("entity"))
+            let key = try naturalKey(object.required("key"), entity: entity)
+            let setNode = object.required("set")
+            let writes = try fieldWrites(setNode, entity: entity, allowNull: true)
+            guard !writes.isEmpty else { throw setNode.error("expected at least one field to set") }
+            for write in writes where schema[entity].isKeyField(write.field) {
+                throw setNode.error("'\(schema[entity].fields[write.field])' belongs to a unique key, which is a record's identity and cannot be updated")
+            }
+            return .update(key: key, writes: writes)
+        case "delete":
+            let object = try node.object(allowed: ["entity", "key"], required: ["entity", "key"])
+            let entity = try self.entity(object.required("entity"))
+            return .delete(key: try naturalKey(object.required("key"), entity: entity))
+        case "link":
+            let object = try node.object(allowed: ["entity", "key", "relation", "to"], required: ["entity", "key", "relation", "to"])
+            let entity = try self.entity(object.required("entity"))
+            let key = try naturalKey(object.required("key"), entity: entity)
+            let relationNode = object.required("relation")
+            let relationName = try relationNode.string()
+            guard let relation = schema[entity].relationIndex(relationName) else {
+                let relations = schema[entity].relations.map(\.name)
+                throw relationNode.error("unknown relation '\(relationName)' of \(schema[entity].name); relations: \(relations.isEmpty ? "none" : relations.joined(separator: ", "))")
+            }
+            let target = schema.entityIndex(schema[entity].relations[relation].target)!
+            return .link(key: key, relation: relation, target: try naturalKey(object.required("to"), entity: target))
+        default:
+            preconditionFailure("\(action) is not an intent")
+        }
+    }
+}

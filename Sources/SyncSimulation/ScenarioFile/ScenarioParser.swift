@@ -1,0 +1,191 @@
+import SyncModel
+
+/// Turns a scenario document's tree into a ``ScenarioDocument``, checking
+/// everything a run depends on.
+struct ScenarioParser {
+    static let topLevelKeys = [
+        "name", "description", "replicas", "seed", "topology", "until", "schema", "network", "sync",
+        "clocks", "strategies", "dedupeDelay", "steps", "expect",
+    ]
+    static let defaultUntilMicros: Int64 = 60_000_000
+    static let replicaRange: ClosedRange<Int64> = 1 ... 500
+
+    let root: Node
+    let seedOverride: UInt64?
+
+    var replicaNames: [String] = []
+    var topology = Topology.mesh
+    var schema = DefaultScenario.schema
+    var seed: UInt64 = 1
+
+    init(root: Node, seedOverride: UInt64?) {
+        self.root = root
+        self.seedOverride = seedOverride
+    }
+
+    mutating func parse() throws(ScenarioFileError) -> ScenarioDocument {
+        let document = try root.object(allowed: Self.topLevelKeys, required: ["name"])
+        let name = try document.required("name").nonEmptyString()
+        let description = try document["description"]?.string() ?? ""
+
+        if let topologyNode = document["topology"] {
+            let text = try topologyNode.string()
+            guard let parsed = Topology(rawValue: text) else {
+                throw topologyNode.error("expected one of \(Topology.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(text)\"")
+            }
+            topology = parsed
+        }
+        replicaNames = try parseReplicas(document["replicas"])
+        if topology == .hub { replicaNames.append("hub") }
+
+        if let seedNode = document["seed"] {
+            seed = UInt64(try seedNode.int(in: 0 ... Int64.max))
+        }
+        if let seedOverride { seed = seedOverride }
+
+        let untilMicros = try document["until"]?.duration() ?? Self.defaultUntilMicros
+        guard untilMicros > 0 else { throw document["until"]!.error("expected a duration above 0") }
+        if let schemaNode = document["schema"] { schema = try parseSchema(schemaNode) }
+        let network = try parseNetwork(document["network"])
+        let sync = try parseSync(document["sync"])
+        let clocks = try parseClocks(document["clocks"])
+        let strategies = try parseStrategies(document["strategies"])
+        let dedupeDelayMicros = try document["dedupeDelay"]?.duration() ?? 50_000
+        let steps = try parseSteps(document["steps"])
+        let expectations = try parseExpectations(document["expect"], strategies: strategies)
+
+        var scenario = Scenario(
+            name: name, description: description, replicaNames: replicaNames, schema: schema,
+            network: network, sync: sync, clocks: clocks, untilMicros: untilMicros,
+            dedupeDelayMicros: dedupeDelayMicros, steps: steps)
+        scenario.topology = topology
+        return ScenarioDocument(file: root.file, scenario: scenario, seed: seed, strategyNames: strategies, expectations: expectations)
+    }
+
+    // MARK: Replicas
+
+    private func parseReplicas(_ node: Node?) throws(ScenarioFileError) -> [String] {
+        guard let node else { return (1 ... 3).map { "r\($0)" } }
+        if case .int = node.value {
+            let count = try node.int(in: Self.replicaRange)
+            return (1 ... Int(count)).map { "r\($0)" }
+        }
+        guard case .array = node.value else {
+            throw node.expected("a number of replicas (\(Self.replicaRange.lowerBound) to \(Self.replicaRange.upperBound)) or a list of names")
+        }
+        let items = try node.array()
+        guard Self.replicaRange.contains(Int64(items.count)) else {
+            throw node.error("expected \(Self.replicaRange.lowerBound) to \(Self.replicaRange.upperBound) replica names, found \(items.count)")
+        }
+        var names: [String] = []
+        for item in items {
+            let name = try item.nonEmptyString()
+            guard !["all", "hub", "*"].contains(name) else { throw item.error("'\(name)' is reserved and cannot name a replica") }
+            guard !names.contains(name) else { throw item.error("replica '\(name)' is named twice") }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// The replica a name refers to.
+    func replica(_ node: Node) throws(ScenarioFileError) -> ReplicaID {
+        let name = try node.nonEmptyString()
+        guard let index = replicaNames.firstIndex(of: name) else {
+            throw node.error("unknown replica '\(name)'; replicas: \(replicaNames.joined(separator: ", "))")
+        }
+        return ReplicaID(index)
+    }
+
+    /// `"all"` (every replica but the hub), a name, or a list of names.
+    func targets(_ node: Node) throws(ScenarioFileError) -> [ReplicaID] {
+        if case .string(let text) = node.value, text == "all" {
+            return replicaNames.indices.filter { topology != .hub || replicaNames[$0] != "hub" }.map(ReplicaID.init)
+        }
+        if case .string = node.value { return [try replica(node)] }
+        guard case .array = node.value else { throw node.expected("\"all\", a replica name or a list of names") }
+        var result: [ReplicaID] = []
+        for item in try node.array() {
+            let target = try replica(item)
+            guard !result.contains(target) else { throw item.error("replica '\(replicaNames[target.index])' is listed twice") }
+            result.append(target)
+        }
+        guard !result.isEmpty else { throw node.error("expected at least one replica") }
+        return result
+    }
+
+    // MARK: Network, sync, clocks, strategies
+
+    private func parseNetwork(_ node: Node?) throws(ScenarioFileError) -> NetworkSettings {
+        var settings = NetworkSettings(delayMinMicros: 5_000, delayMaxMicros: 80_000)
+        guard let node else { return settings }
+        let object = try node.object(allowed: ["drop", "duplicate", "reorder", "delay"])
+        if let drop = object["drop"] { settings.dropProbability = try drop.probability() }
+        if let duplicate = object["duplicate"] { settings.duplicateProbability = try duplicate.probability() }
+        if let reorder = object["reorder"] { settings.reorderProbability = try reorder.probability() }
+        if let delay = object["delay"] {
+            let bounds = try delay.array()
+            guard bounds.count == 2 else { throw delay.error("expected [minimum, maximum], such as [\"5ms\", \"80ms\"]") }
+            let minimum = try bounds[0].duration()
+            let maximum = try bounds[1].duration()
+            guard minimum <= maximum else { throw delay.error("the minimum delay is above the maximum") }
+            settings.delayMinMicros = minimum
+            settings.delayMaxMicros = maximum
+        }
+        return settings
+    }
+
+    private func parseSync(_ node: Node?) throws(ScenarioFileError) -> SyncSettings {
+        guard let node else { return SyncSettings() }
+        let object = try node.object(allowed: ["every", "jitter", "fanout"])
+        let every = try object["every"]?.duration() ?? 100_000
+        guard every > 0 else { throw object["every"]!.error("expected a duration above 0") }
+        let jitter = try object["jitter"]?.duration() ?? min(20_000, every / 5)
+        guard jitter < every else { throw object["jitter"]!.error("the jitter must be less than the interval (\(DurationText.text(every)))") }
+        let fanout = try object["fanout"]?.int(in: 1 ... 64) ?? 1
+        return SyncSettings(intervalMicros: every, jitterMicros: jitter, fanout: Int(fanout))
+    }
+
+    private func parseClocks(_ node: Node?) throws(ScenarioFileError) -> [PhysicalClock] {
+        var clocks = Array(repeating: PhysicalClock(), count: replicaNames.count)
+        guard let node else { return clocks }
+        for (name, clockNode) in try node.dictionary() {
+            guard let replica = replicaNames.firstIndex(of: name) else {
+                throw clockNode.error("unknown replica '\(name)'; replicas: \(replicaNames.joined(separator: ", "))")
+            }
+            let object = try clockNode.object(allowed: ["skew", "drift"])
+            let skew = try object["skew"]?.duration(allowNegative: true) ?? 0
+            var drift: Int64 = 0
+            if let driftNode = object["drift"] {
+                let value = try driftNode.number()
+                guard abs(value) <= 0.01 else { throw driftNode.error("expected a drift from -0.01 to 0.01 (a rate: 0.0001 gains 100 µs a second), found \(value)") }
+                drift = Int64((value * 1_000_000_000).rounded())
+            }
+            clocks[replica] = PhysicalClock(skewMicros: skew, driftPartsPerBillion: drift)
+        }
+        return clocks
+    }
+
+    private func parseStrategies(_ node: Node?) throws(ScenarioFileError) -> [String] {
+        guard let node else { return StrategyCatalog.defaultNames }
+        var names: [String] = []
+        for item in try node.array() {
+            let name = try item.string()
+            guard StrategyCatalog.strategy(named: name) != nil else {
+                throw item.error("unknown strategy '\(name)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
+            }
+            guard !names.contains(name) else { throw item.error("strategy '\(name)' is listed twice") }
+            names.append(name)
+        }
+        guard !names.isEmpty else { throw node.error("expected at least one strategy") }
+        return names
+    }
+}
+
+/// Durations written back for messages: `80ms`, `2s`.
+enum DurationText {
+    static func text(_ micros: Int64) -> String {
+        if micros % 1_000_000 == 0 { return "\(micros / 1_000_000)s" }
+        if micros % 1_000 == 0 { return "\(micros / 1_000)ms" }
+        return "\(micros)us"
+    }
+}
