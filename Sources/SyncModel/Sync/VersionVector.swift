@@ -1,7 +1,9 @@
-/// How many change sets from each origin a replica has, indexed by replica.
+/// How many change sets from each origin a replica has, indexed by origin.
 ///
-/// Dense: a run's replicas are `0 ..< count`. Vectors live per replica and
-/// per change set, never per record.
+/// Dense over `0 ..< count`; an origin beyond the end reads as 0, and
+/// writing one extends the vector, because a replica that is wiped comes
+/// back as a new origin (its old change sets still circulate under the old
+/// one). Vectors live per replica and per change set, never per record.
 public struct VersionVector: Hashable, Sendable {
     public private(set) var counts: [UInt32]
 
@@ -9,16 +11,34 @@ public struct VersionVector: Hashable, Sendable {
         counts = Array(repeating: 0, count: replicaCount)
     }
 
-    public subscript(replica: ReplicaID) -> UInt32 {
-        get { counts[replica.index] }
-        set { counts[replica.index] = newValue }
+    public subscript(origin: ReplicaID) -> UInt32 {
+        get { origin.index < counts.count ? counts[origin.index] : 0 }
+        set {
+            if origin.index >= counts.count {
+                counts += Array(repeating: 0, count: origin.index + 1 - counts.count)
+            }
+            counts[origin.index] = newValue
+        }
     }
 
     /// True when this vector has everything `other` has.
     public func dominates(_ other: VersionVector) -> Bool {
-        precondition(counts.count == other.counts.count, "vectors of different runs: \(counts.count) and \(other.counts.count) replicas")
-        return zip(counts, other.counts).allSatisfy { $0 >= $1 }
+        other.counts.indices.allSatisfy { self[ReplicaID($0)] >= other.counts[$0] }
     }
 
     public var total: Int { counts.reduce(0) { $0 + Int($1) } }
+
+    /// Origins this vector can name: every index below this is readable.
+    public var originCount: Int { counts.count }
+
+    /// Equal when every origin has the same count, whatever the lengths.
+    public static func == (lhs: VersionVector, rhs: VersionVector) -> Bool {
+        lhs.dominates(rhs) && rhs.dominates(lhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var significant = counts[...]
+        while significant.last == 0 { significant.removeLast() }
+        hasher.combine(Array(significant))
+    }
 }

@@ -47,6 +47,8 @@ public struct RunResult: Sendable {
     public var missedChanges: Int
     /// Change sets made by all replicas.
     public var changeSets: Int
+    /// Intents that fell while their replica was down (not saved).
+    public var intentsWhileDown: Int
     /// True when sync went quiet before the time limit.
     public var quiesced: Bool
     /// Virtual time at which the run ended.

@@ -5,49 +5,68 @@ import SyncStore
 /// and measures the outcome. Same scenario, strategy and seed: the same
 /// result, byte for byte, in any process (all but `wallSeconds`).
 ///
-/// The run ends when sync has quiesced (every replica holds every change
-/// set, no step or dedupe pass is due, and nothing held can be applied), or
-/// at the scenario's time limit.
+/// The run ends when sync has quiesced, or at the scenario's time limit.
+/// Quiesced means no step, fault or dedupe pass is due and either every
+/// replica holds every change set (nothing held can be applied, or it would
+/// have been), or nothing at all has moved for ``quietRounds`` sync rounds,
+/// as when a hub refuses a change set that clients can then never receive.
 public struct Simulation {
     enum Event {
         case step(Int)
         case syncTick(ReplicaID)
-        case deliver(Envelope)
-        case dedupePass(ReplicaID)
+        /// A message, with both ends' generations when it was sent: a crash
+        /// or restart of either end since then loses it.
+        case deliver(Envelope, senderGeneration: Int, receiverGeneration: Int)
+        case dedupePass(ReplicaID, generation: Int)
+        case nemesisTick(NemesisSettings)
+        case nemesisRestart(ReplicaID)
     }
 
     /// Makes a replica's empty store: the schema, and whether the strategy
     /// needs unique keys enforced.
     public typealias StoreFactory = (Schema, Bool) -> any Store
 
+    /// Rounds with no progress anywhere after which sync counts as quiet.
+    public static let quietRounds: Int64 = 20
+
     public let scenario: Scenario
     public let strategy: any Strategy
     public let seed: UInt64
+    let makeStore: StoreFactory
 
-    private var replicas: [Replica]
-    private var network: Network
-    private var syncRandom: [Xoshiro256StarStar]
-    private var queue = EventQueue<Event>()
-    private var nowMicros: Int64 = 0
-    private var events = 0
+    var replicas: [Replica]
+    var network: Network
+    var syncRandom: [Xoshiro256StarStar]
+    var nemesisRandom: Xoshiro256StarStar
+    var queue = EventQueue<Event>()
+    var nowMicros: Int64 = 0
+    var events = 0
 
-    private var truth: GroundTruth
-    private var duplicates: DuplicateTracker
-    private var convergence: ConvergenceTracker
-    private var observedCommits: [Int]
-    private var lastHealOrWriteMicros: Int64 = 0
+    var truth: GroundTruth
+    var duplicates: DuplicateTracker
+    var convergence: ConvergenceTracker
+    var observedCommits: [Int]
+    var lastHealOrWriteMicros: Int64 = 0
+    var lastProgressMicros: Int64 = 0
 
-    private var pendingSteps: Int
-    private var passScheduled: [Bool]
-    private var pendingPasses = 0
-    private var changeSetTotal = 0
-    private var heldTotal = 0
+    var pendingSteps: Int
+    /// Nemesis ticks and restarts still to come.
+    var pendingFaults = 0
+    var passScheduled: [Bool]
+    var pendingPasses = 0
+    var changeSetTotal = 0
+    var heldTotal = 0
+    var down: [Bool]
+    var generation: [Int]
+    var nextOrigin: Int
+    var intentsWhileDown = 0
 
     public init(scenario: Scenario, strategy: any Strategy, seed: UInt64,
-                makeStore: StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) {
+                makeStore: @escaping StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) {
         self.scenario = scenario
         self.strategy = strategy
         self.seed = seed
+        self.makeStore = makeStore
         let count = scenario.replicaCount
         replicas = (0 ..< count).map { index in
             Replica(id: ReplicaID(index), replicaCount: count, strategy: strategy,
@@ -59,17 +78,21 @@ public struct Simulation {
             network.setSettings(scenario.links[link]!, for: link)
         }
         syncRandom = (0 ..< count).map { Xoshiro256StarStar(seed: seed, stream: "sync.\(ReplicaID($0))") }
+        nemesisRandom = Xoshiro256StarStar(seed: seed, stream: "nemesis")
         truth = GroundTruth(schema: scenario.schema)
         duplicates = DuplicateTracker(replicaCount: count)
         convergence = ConvergenceTracker(replicaCount: count)
         observedCommits = Array(repeating: 0, count: count)
         pendingSteps = scenario.steps.count
         passScheduled = Array(repeating: false, count: count)
+        down = Array(repeating: false, count: count)
+        generation = Array(repeating: 0, count: count)
+        nextOrigin = count
     }
 
     /// Runs to the end and returns the measurements.
     public static func run(scenario: Scenario, strategy: any Strategy, seed: UInt64,
-                           makeStore: StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) -> RunResult {
+                           makeStore: @escaping StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) -> RunResult {
         var simulation = Simulation(scenario: scenario, strategy: strategy, seed: seed, makeStore: makeStore)
         return simulation.run()
     }
@@ -102,7 +125,9 @@ public struct Simulation {
     }
 
     private var isQuiescent: Bool {
-        pendingSteps == 0 && pendingPasses == 0 && heldTotal == replicas.count * changeSetTotal
+        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0 else { return false }
+        if heldTotal == replicas.count * changeSetTotal { return true }
+        return nowMicros - lastProgressMicros >= Simulation.quietRounds * scenario.sync.intervalMicros
     }
 
     private mutating func handle(_ event: Event) {
@@ -112,15 +137,22 @@ public struct Simulation {
             perform(scenario.steps[index].action)
         case .syncTick(let replica):
             syncTick(replica)
-        case .deliver(let envelope):
-            deliver(envelope)
-        case .dedupePass(let replica):
+        case .deliver(let envelope, let senderGeneration, let receiverGeneration):
+            deliver(envelope, senderGeneration: senderGeneration, receiverGeneration: receiverGeneration)
+        case .dedupePass(let replica, let passGeneration):
+            guard passGeneration == generation[replica.index] else { return }
             passScheduled[replica.index] = false
             pendingPasses -= 1
             if let changeSet = replicas[replica.index].runDedupePass(atMicros: nowMicros) {
                 madeChangeSet(changeSet, on: replica)
             }
             observe(replica)
+        case .nemesisTick(let settings):
+            pendingFaults -= 1
+            nemesisTick(settings)
+        case .nemesisRestart(let replica):
+            pendingFaults -= 1
+            restart(replica)
         }
     }
 
@@ -132,6 +164,11 @@ public struct Simulation {
             network.heal()
             lastHealOrWriteMicros = nowMicros
         case .intent(let replica, let intent):
+            guard !down[replica.index] else {
+                // The app is not running: nothing is saved or acknowledged.
+                intentsWhileDown += 1
+                return
+            }
             let (outcome, changeSet) = replicas[replica.index].perform(intent, atMicros: nowMicros)
             if case .saved = outcome {
                 truth.recordSaved(intent, atMicros: nowMicros)
@@ -139,16 +176,22 @@ public struct Simulation {
             }
             if let changeSet { madeChangeSet(changeSet, on: replica) }
             observe(replica)
-        case .crash, .restart, .nemesis:
-            preconditionFailure("faults are being built")
+        case .crash(let replica, let wipe):
+            crash(replica, wipe: wipe)
+        case .restart(let replica):
+            restart(replica)
+        case .nemesis(let settings):
+            pendingFaults += 1
+            queue.schedule(.nemesisTick(settings), atMicros: nowMicros)
         }
     }
 
     /// A local commit made a change set: count it, and give refused remote
     /// change sets another chance against the changed store.
-    private mutating func madeChangeSet(_ changeSet: ChangeSet, on replica: ReplicaID) {
+    mutating func madeChangeSet(_ changeSet: ChangeSet, on replica: ReplicaID) {
         changeSetTotal += 1
         heldTotal += 1
+        lastProgressMicros = nowMicros
         if replicas[replica.index].pendingCount > 0 { applyHeld(on: replica) }
     }
 
@@ -156,6 +199,7 @@ public struct Simulation {
         let settings = scenario.sync
         let jitter = syncRandom[replica.index].next(in: -settings.jitterMicros ... settings.jitterMicros)
         queue.schedule(.syncTick(replica), atMicros: nowMicros + settings.intervalMicros + jitter)
+        guard !down[replica.index] else { return }
 
         // Refused change sets are retried at every round (the replica skips
         // the retry when its store has not changed, as the answer would not).
@@ -163,27 +207,43 @@ public struct Simulation {
             applyHeld(on: replica)
             observe(replica)
         }
-        let count = replicas.count
-        var peers: [Int] = []
-        while peers.count < min(settings.fanout, count - 1) {
-            let peer = syncRandom[replica.index].index(below: count)
-            if peer != replica.index && !peers.contains(peer) { peers.append(peer) }
-        }
-        for peer in peers {
-            send(.request(held: replicas[replica.index].held), from: replica, to: ReplicaID(peer))
+        for peer in peers(of: replica) {
+            send(.request(held: replicas[replica.index].held), from: replica, to: peer)
         }
     }
 
-    private mutating func deliver(_ envelope: Envelope) {
-        guard network.arrive(from: envelope.from, to: envelope.to) else { return }
+    /// Whom a replica contacts this round: the hub, for a hub's client; no
+    /// one, for the hub itself; otherwise `fanout` distinct random peers.
+    private mutating func peers(of replica: ReplicaID) -> [ReplicaID] {
+        if let hub = scenario.hub {
+            return replica == hub ? [] : [hub]
+        }
+        let count = replicas.count
+        var peers: [ReplicaID] = []
+        while peers.count < min(scenario.sync.fanout, count - 1) {
+            let peer = ReplicaID(syncRandom[replica.index].index(below: count))
+            if peer != replica && !peers.contains(peer) { peers.append(peer) }
+        }
+        return peers
+    }
+
+    private mutating func deliver(_ envelope: Envelope, senderGeneration: Int, receiverGeneration: Int) {
         let receiver = envelope.to
+        // Lost with a crash of either end since it was sent, or to a partition.
+        guard senderGeneration == generation[envelope.from.index], receiverGeneration == generation[receiver.index],
+              !down[receiver.index] else {
+            network.lose()
+            return
+        }
+        guard network.arrive(from: envelope.from, to: receiver) else { return }
+        let forwardsAppliedOnly = receiver == scenario.hub
         switch envelope.message {
         case .request(let peerHeld):
-            let missing = replicas[receiver.index].changeSets(missingFrom: peerHeld)
+            let missing = replicas[receiver.index].changeSets(missingFrom: peerHeld, appliedOnly: forwardsAppliedOnly)
             send(.reply(changeSets: missing, held: replicas[receiver.index].held), from: receiver, to: envelope.from)
         case .reply(let changeSets, let peerHeld):
             ingest(changeSets, on: receiver)
-            let missing = replicas[receiver.index].changeSets(missingFrom: peerHeld)
+            let missing = replicas[receiver.index].changeSets(missingFrom: peerHeld, appliedOnly: forwardsAppliedOnly)
             if !missing.isEmpty { send(.push(changeSets: missing), from: receiver, to: envelope.from) }
         case .push(let changeSets):
             ingest(changeSets, on: receiver)
@@ -194,29 +254,38 @@ public struct Simulation {
         let added = replicas[replica.index].receive(changeSets)
         guard added > 0 else { return }
         heldTotal += added
+        lastProgressMicros = nowMicros
         applyHeld(on: replica)
         observe(replica)
     }
 
-    private mutating func applyHeld(on replica: ReplicaID) {
+    mutating func applyHeld(on replica: ReplicaID) {
         let applied = replicas[replica.index].applyHeld(atMicros: nowMicros)
-        if applied > 0 && strategy.runsDedupePass && !passScheduled[replica.index] {
-            passScheduled[replica.index] = true
-            pendingPasses += 1
-            queue.schedule(.dedupePass(replica), atMicros: nowMicros + scenario.dedupeDelayMicros)
+        if applied > 0 {
+            lastProgressMicros = nowMicros
+            if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
         }
+    }
+
+    mutating func scheduleDedupePass(on replica: ReplicaID) {
+        guard !passScheduled[replica.index] else { return }
+        passScheduled[replica.index] = true
+        pendingPasses += 1
+        queue.schedule(.dedupePass(replica, generation: generation[replica.index]), atMicros: nowMicros + scenario.dedupeDelayMicros)
     }
 
     private mutating func send(_ message: SyncMessage, from: ReplicaID, to: ReplicaID) {
         let deliveries = network.send(from: from, to: to, sizeBytes: message.sizeBytes, atMicros: nowMicros)
         for time in deliveries {
-            queue.schedule(.deliver(Envelope(from: from, to: to, message: message)), atMicros: time)
+            let event = Event.deliver(Envelope(from: from, to: to, message: message),
+                                      senderGeneration: generation[from.index], receiverGeneration: generation[to.index])
+            queue.schedule(event, atMicros: time)
         }
     }
 
     /// Updates the duplicate and convergence trackers if the replica's
     /// store changed since they last looked.
-    private mutating func observe(_ replica: ReplicaID) {
+    mutating func observe(_ replica: ReplicaID) {
         let store = replicas[replica.index].store
         guard store.commitCount != observedCommits[replica.index] else { return }
         observedCommits[replica.index] = store.commitCount
@@ -246,6 +315,7 @@ public struct Simulation {
             network: network.counters,
             missedChanges: replicas.reduce(0) { $0 + $1.counters.missedChanges },
             changeSets: changeSetTotal,
+            intentsWhileDown: intentsWhileDown,
             quiesced: quiesced,
             endMicros: nowMicros,
             events: events,

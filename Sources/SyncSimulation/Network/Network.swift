@@ -75,6 +75,11 @@ public struct Network: Sendable {
         return deliveries
     }
 
+    /// A copy lost because an end crashed while it was in flight.
+    public mutating func lose() {
+        counters.dropped += 1
+    }
+
     /// A copy reaches its receiver only if no partition stands between them
     /// now; otherwise it is lost in flight.
     public mutating func arrive(from: ReplicaID, to: ReplicaID) -> Bool {

@@ -12,7 +12,12 @@ import SyncStore
 /// dependencies are applied. One that is refused stays held and blocks its
 /// origin's later ones; it is tried again whenever the store has changed.
 public struct Replica {
+    /// The replica's place in the run: its name and network address.
     public let id: ReplicaID
+    /// Whose change sets this replica's local saves are: `id`, until a wipe
+    /// brings the replica back as a new origin (its earlier change sets may
+    /// still circulate under the old one).
+    public private(set) var origin: ReplicaID
     public let strategy: any Strategy
     public private(set) var context: StrategyContext
     /// Change sets held, applied or not, per origin.
@@ -27,21 +32,70 @@ public struct Replica {
     /// retried until the store changes.
     private var refusedAtCommit: [Int?]
     private var lastRefusedSeq: [UInt32]
+    private let seed: UInt64
 
     public init(id: ReplicaID, replicaCount: Int, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64) {
         precondition(store.enforcesUniqueness == strategy.enforcesUniqueness, "store and strategy disagree on uniqueness")
         self.id = id
+        self.origin = id
         self.strategy = strategy
-        self.context = StrategyContext(
-            replica: id,
-            store: store,
-            clock: ReplicaClock(kind: strategy.clockKind, replica: id, physical: clock),
-            ids: Xoshiro256StarStar(seed: seed, stream: "ids.\(id)"))
+        self.seed = seed
+        self.context = Replica.context(origin: id, strategy: strategy, store: store, clock: clock, seed: seed)
         held = VersionVector(replicaCount: replicaCount)
         applied = VersionVector(replicaCount: replicaCount)
         log = Array(repeating: [], count: replicaCount)
         refusedAtCommit = Array(repeating: nil, count: replicaCount)
         lastRefusedSeq = Array(repeating: 0, count: replicaCount)
+    }
+
+    private static func context(origin: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64) -> StrategyContext {
+        StrategyContext(
+            replica: origin,
+            store: store,
+            clock: ReplicaClock(kind: strategy.clockKind, replica: origin, physical: clock),
+            ids: Xoshiro256StarStar(seed: seed, stream: "ids.\(origin)"))
+    }
+
+    /// A crash: change sets received but not yet applied were only in
+    /// memory and are gone (they will come again). The store and the
+    /// applied log were committed and survive. Returns how many held
+    /// change sets were lost.
+    public mutating func crash() -> Int {
+        var lost = 0
+        for index in log.indices where index != origin.index {
+            let keep = Int(applied.counts[index])
+            lost += log[index].count - keep
+            log[index].removeSubrange(keep...)
+            held[ReplicaID(index)] = applied.counts[index]
+            refusedAtCommit[index] = nil
+        }
+        return lost
+    }
+
+    /// A crash that also loses the store (the app was reinstalled): the
+    /// replica comes back empty, holding nothing, as `newOrigin`. Returns
+    /// how many held change sets were lost.
+    public mutating func wipe(emptyStore: any Store, newOrigin: ReplicaID) -> Int {
+        precondition(newOrigin.index >= log.count, "a new origin must be one no replica has used")
+        let lost = held.total
+        let width = newOrigin.index + 1
+        context = Replica.context(origin: newOrigin, strategy: strategy, store: emptyStore, clock: context.clock.physical, seed: seed)
+        origin = newOrigin
+        held = VersionVector(replicaCount: width)
+        applied = VersionVector(replicaCount: width)
+        log = Array(repeating: [], count: width)
+        refusedAtCommit = Array(repeating: nil, count: width)
+        lastRefusedSeq = Array(repeating: 0, count: width)
+        return lost
+    }
+
+    /// Makes room for change sets of origins this replica has not seen.
+    private mutating func ensureOrigin(_ index: Int) {
+        guard index >= log.count else { return }
+        let extra = index + 1 - log.count
+        log += Array(repeating: [], count: extra)
+        refusedAtCommit += Array(repeating: nil, count: extra)
+        lastRefusedSeq += Array(repeating: 0, count: extra)
     }
 
     public var store: any Store { context.store }
@@ -51,7 +105,7 @@ public struct Replica {
 
     /// Origins whose next change set is currently refused.
     public var refusedHeadCount: Int {
-        refusedAtCommit.indices.filter { refusedAtCommit[$0] != nil && applied.counts[$0] < held.counts[$0] }.count
+        refusedAtCommit.indices.filter { refusedAtCommit[$0] != nil && applied[ReplicaID($0)] < held[ReplicaID($0)] }.count
     }
 
     /// Runs one application intent; a successful save with changes becomes
@@ -84,7 +138,8 @@ public struct Replica {
     /// many were new.
     public mutating func receive(_ changeSets: [ChangeSet]) -> Int {
         var added = 0
-        for changeSet in changeSets where changeSet.origin != id && changeSet.seq == held[changeSet.origin] + 1 {
+        for changeSet in changeSets where changeSet.origin != origin && changeSet.seq == held[changeSet.origin] + 1 {
+            ensureOrigin(changeSet.origin.index)
             log[changeSet.origin.index].append(changeSet)
             held[changeSet.origin] = changeSet.seq
             added += 1
@@ -100,10 +155,10 @@ public struct Replica {
         var progress = true
         while progress {
             progress = false
-            for origin in log.indices where origin != id.index {
-                while applied.counts[origin] < held.counts[origin] {
+            for origin in log.indices where origin != self.origin.index {
+                while applied[ReplicaID(origin)] < held[ReplicaID(origin)] {
                     if let refused = refusedAtCommit[origin], refused == context.store.commitCount { break }
-                    let changeSet = log[origin][Int(applied.counts[origin])]
+                    let changeSet = log[origin][Int(applied[ReplicaID(origin)])]
                     guard dependenciesMet(changeSet) else { break }
                     context.observeStamps(of: changeSet)
                     switch strategy.applyRemote(changeSet, in: &context) {
@@ -129,30 +184,35 @@ public struct Replica {
     }
 
     /// The change sets this replica holds that a peer holding `peerHeld`
-    /// lacks, oldest first per origin.
-    public func changeSets(missingFrom peerHeld: VersionVector) -> [ChangeSet] {
+    /// lacks, oldest first per origin. With `appliedOnly`, only those it
+    /// applied: a hub forwards what it accepted, never what it refused.
+    public func changeSets(missingFrom peerHeld: VersionVector, appliedOnly: Bool = false) -> [ChangeSet] {
+        let offered = appliedOnly ? applied : held
         var missing: [ChangeSet] = []
-        for origin in log.indices where held.counts[origin] > peerHeld.counts[origin] {
-            missing += log[origin][Int(peerHeld.counts[origin]) ..< Int(held.counts[origin])]
+        for index in log.indices {
+            let origin = ReplicaID(index)
+            guard offered[origin] > peerHeld[origin] else { continue }
+            missing += log[index][Int(peerHeld[origin]) ..< Int(offered[origin])]
         }
         return missing
     }
 
     private func dependenciesMet(_ changeSet: ChangeSet) -> Bool {
-        for (index, needed) in changeSet.dependencies.counts.enumerated() where needed > applied.counts[index] {
+        for (index, needed) in changeSet.dependencies.counts.enumerated() where needed > applied[ReplicaID(index)] {
             return false
         }
         return true
     }
 
     private mutating func appendLocal(_ changes: [Record], atMicros now: Int64) -> ChangeSet {
-        let seq = held[id] + 1
+        let seq = held[origin] + 1
         var dependencies = applied
-        dependencies[id] = seq - 1
-        let changeSet = ChangeSet(origin: id, seq: seq, dependencies: dependencies, changes: changes, committedAtMicros: now)
-        log[id.index].append(changeSet)
-        held[id] = seq
-        applied[id] = seq
+        dependencies[origin] = seq - 1
+        let changeSet = ChangeSet(origin: origin, seq: seq, dependencies: dependencies, changes: changes, committedAtMicros: now)
+        ensureOrigin(origin.index)
+        log[origin.index].append(changeSet)
+        held[origin] = seq
+        applied[origin] = seq
         return changeSet
     }
 }

@@ -1,0 +1,80 @@
+import SyncModel
+
+/// Crashes, restarts and the nemesis.
+extension Simulation {
+    /// Stops a replica. Messages in flight to or from it are lost (its
+    /// generation changes), so is a dedupe pass it had scheduled, and so are
+    /// change sets it had received but not applied. Its committed store
+    /// survives unless `wipe`; a wiped replica returns empty, as a new
+    /// origin, and its own change sets that no other replica holds are gone
+    /// for good. Crashing a replica that is down does nothing.
+    mutating func crash(_ replica: ReplicaID, wipe: Bool) {
+        let index = replica.index
+        guard !down[index] else { return }
+        down[index] = true
+        generation[index] += 1
+        if passScheduled[index] {
+            passScheduled[index] = false
+            pendingPasses -= 1
+        }
+        guard wipe else {
+            heldTotal -= replicas[index].crash()
+            return
+        }
+        let oldOrigin = replicas[index].origin
+        let ownCount = Int(replicas[index].held[oldOrigin])
+        let keptElsewhere = replicas.indices.filter { $0 != index }.map { Int(replicas[$0].held[oldOrigin]) }.max() ?? 0
+        changeSetTotal -= max(0, ownCount - keptElsewhere)
+        let newOrigin = ReplicaID(nextOrigin)
+        nextOrigin += 1
+        heldTotal -= replicas[index].wipe(emptyStore: makeStore(scenario.schema, strategy.enforcesUniqueness), newOrigin: newOrigin)
+        observedCommits[index] = -1
+        observe(replica)
+    }
+
+    /// Starts a crashed replica again. The app processes history on launch,
+    /// so a strategy with a dedupe pass runs one. Restarting a replica that
+    /// is up does nothing.
+    mutating func restart(_ replica: ReplicaID) {
+        let index = replica.index
+        guard down[index] else { return }
+        down[index] = false
+        generation[index] += 1
+        lastProgressMicros = nowMicros
+        if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
+    }
+
+    /// One round of seeded random faults: heal a partition or start one
+    /// that splits the replicas in two at random; maybe crash a running
+    /// replica for one period. At `until`, heal.
+    mutating func nemesisTick(_ settings: NemesisSettings) {
+        guard nowMicros < settings.untilMicros else {
+            network.heal()
+            lastHealOrWriteMicros = nowMicros
+            return
+        }
+        let count = replicas.count
+        if network.groups != nil {
+            network.heal()
+            lastHealOrWriteMicros = nowMicros
+        } else if count > 1 && nemesisRandom.chance(settings.partitionProbability) {
+            var side = (0 ..< count).map { _ in nemesisRandom.next(below: 2) == 1 }
+            if side.allSatisfy({ $0 }) || !side.contains(true) {
+                side[nemesisRandom.index(below: count)].toggle()
+            }
+            let groups = [side.indices.filter { side[$0] }, side.indices.filter { !side[$0] }]
+            network.partition(groups.map { $0.map(ReplicaID.init) }, replicaCount: count)
+        }
+        if nemesisRandom.chance(settings.crashProbability) {
+            let running = (0 ..< count).filter { !down[$0] }
+            if !running.isEmpty {
+                let victim = ReplicaID(running[nemesisRandom.index(below: running.count)])
+                crash(victim, wipe: false)
+                pendingFaults += 1
+                queue.schedule(.nemesisRestart(victim), atMicros: min(nowMicros + settings.everyMicros, settings.untilMicros))
+            }
+        }
+        pendingFaults += 1
+        queue.schedule(.nemesisTick(settings), atMicros: min(nowMicros + settings.everyMicros, settings.untilMicros))
+    }
+}
