@@ -12,7 +12,32 @@ extension Report {
             .init("store", .string(store)),
             .init("parameters", parametersJSON()),
             .init("results", .array(results.map(resultJSON))),
-        ])
+        ] + fileMembers)
+    }
+
+    /// `file` and `expectations`, for a report of a scenario file.
+    private var fileMembers: [JSONValue.Member] {
+        guard let file else { return [] }
+        var members = [JSONValue.Member("file", .string(file))]
+        if !expectations.isEmpty {
+            members.append(.init("expectations", .array(expectations.map { outcome in
+                var expected: [JSONValue.Member] = []
+                switch outcome.expectation.bound {
+                case .equals(let value): expected.append(.init("equals", .number(ExpectationText.number(value))))
+                case .range(let min, let max):
+                    if let min { expected.append(.init("min", .number(ExpectationText.number(min)))) }
+                    if let max { expected.append(.init("max", .number(ExpectationText.number(max)))) }
+                }
+                return .object([
+                    .init("strategy", .string(outcome.strategy)),
+                    .init("metric", .string(outcome.expectation.metric.rawValue)),
+                ] + expected + [
+                    .init("actual", outcome.actual.map { .number(ExpectationText.number($0)) } ?? .null),
+                    .init("passed", .bool(outcome.passed)),
+                ])
+            })))
+        }
+        return members
     }
 
     private func parametersJSON() -> JSONValue {
@@ -68,6 +93,7 @@ extension Report {
             .init("dangling", .int(result.dangling)),
             .init("missedChanges", .int(result.missedChanges)),
             .init("changeSets", .int(result.changeSets)),
+            .init("intentsWhileDown", .int(result.intentsWhileDown)),
             .init("quiesced", .bool(result.quiesced)),
             .init("endSeconds", .number(DecimalText.seconds(micros: result.endMicros))),
             .init("network", .object([

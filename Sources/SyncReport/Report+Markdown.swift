@@ -17,6 +17,14 @@ extension Report {
         }
         lines.append("")
         lines += legend.map { "- " + $0 }
+        if !expectations.isEmpty {
+            lines.append("")
+            lines.append("| result | strategy | metric | expected | actual |")
+            lines.append("| --- | --- | --- | --- | ---: |")
+            for outcome in expectations {
+                lines.append("| \(outcome.passed ? "PASS" : "FAIL") | \(outcome.strategy) | \(outcome.expectation.metric.rawValue) | \(ExpectationText.bound(outcome.expectation.bound)) | \(ExpectationText.number(outcome.actual)) |")
+            }
+        }
         lines.append("")
         lines.append("Replay: `\(replayCommand)`")
         return lines.joined(separator: "\n") + "\n"

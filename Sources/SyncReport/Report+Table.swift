@@ -14,6 +14,10 @@ extension Report {
         }
         lines.append("")
         lines += legend
+        if !expectations.isEmpty {
+            lines.append("")
+            lines += ExpectationText.lines(expectations.map { (scenario.name, $0) })
+        }
         lines.append("replay: \(replayCommand)")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -12,19 +12,27 @@ public struct Report: Sendable {
     /// False drops every wall-clock figure, so output is byte-identical
     /// between runs.
     public let includesTiming: Bool
+    /// The scenario file, or nil for the built-in default scenario.
+    public let file: String?
+    /// The file's expectations checked against the results.
+    public let expectations: [ExpectationOutcome]
 
-    public init(scenario: Scenario, seed: UInt64, store: String = "memory", results: [RunResult], includesTiming: Bool) {
+    public init(scenario: Scenario, seed: UInt64, store: String = "memory", results: [RunResult], includesTiming: Bool,
+                file: String? = nil, expectations: [ExpectationOutcome] = []) {
         self.scenario = scenario
         self.seed = seed
         self.store = store
         self.results = results
         self.includesTiming = includesTiming
+        self.file = file
+        self.expectations = expectations
     }
 
     /// The command that reproduces this report.
     public var replayCommand: String {
         let names = results.map(\.strategy)
-        let command = "simulate --replicas \(scenario.replicaCount) --seed \(seed)"
+        let command = file.map { "simulate run \($0) --seed \(seed)" }
+            ?? "simulate --replicas \(scenario.replicaCount) --seed \(seed)"
         return names == StrategyCatalog.defaultNames ? command : command + " --strategies " + names.joined(separator: ",")
     }
 }

@@ -3,11 +3,37 @@ import SyncSimulation
 /// What the user asked for, parsed from the command line by hand (the
 /// project takes no packages, argument parsers included).
 struct CommandLineOptions {
+    enum Command: String {
+        /// The built-in default scenario: `simulate [--replicas N] …`
+        case compare
+        /// `simulate run FILE…`
+        case run
+        /// `simulate check FILE|DIR…`
+        case check
+    }
+
     enum Format: String, CaseIterable {
         case table, json, markdown
     }
 
     static let replicaRange = 1 ... 500
+
+    var command = Command.compare
+    var replicas = 5
+    /// Nil: the scenario's own seed (1 for the built-in scenario).
+    var seed: UInt64?
+    /// Nil: the scenario's own list (all eight for the built-in scenario).
+    var strategyNames: [String]?
+    var format = Format.table
+    var includesTiming = true
+    var showHelp = false
+    /// Scenario files or folders, for `run` and `check`.
+    var paths: [String] = []
+
+    /// A usage error: one line naming the argument and what is allowed.
+    struct UsageError: Error {
+        let message: String
+    }
 
     /// What each option with a value accepts, for error messages.
     static let allowedValues = [
@@ -17,23 +43,25 @@ struct CommandLineOptions {
         "--format": "one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))",
     ]
 
-    static let optionNames = "--replicas, --seed, --strategies, --format, --no-timing, --help"
-
-    var replicas = 5
-    var seed: UInt64 = 1
-    var strategyNames = StrategyCatalog.defaultNames
-    var format = Format.table
-    var includesTiming = true
-    var showHelp = false
-
-    /// A usage error: one line naming the argument and what is allowed.
-    struct UsageError: Error {
-        let message: String
-    }
+    /// The options each command accepts.
+    static let optionsByCommand: [Command: [String]] = [
+        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--help"],
+        .run: ["--seed", "--strategies", "--format", "--no-timing", "--help"],
+        .check: ["--seed", "--help"],
+    ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
+        if let first = remaining.first, let command = Command(rawValue: first), command != .compare {
+            options.command = command
+            remaining.removeFirst()
+        } else if let first = remaining.first, ["sweep", "race", "merge"].contains(first) {
+            throw UsageError(message: "'\(first)' is not available in this version; commands: run, check (see 'simulate --help')")
+        }
+        let allowed = optionsByCommand[options.command]!
+        let prefix = options.command == .compare ? "simulate" : "simulate \(options.command.rawValue)"
+
         while let argument = remaining.popFirst() {
             // Accept both `--seed 7` and `--seed=7`.
             var name = argument
@@ -42,6 +70,20 @@ struct CommandLineOptions {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            guard argument.hasPrefix("-") else {
+                guard options.command != .compare else {
+                    throw UsageError(message: "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check)")
+                }
+                options.paths.append(argument)
+                continue
+            }
+            let canonical = name == "-h" ? "--help" : name
+            guard allowed.contains(canonical) else {
+                let known = optionsByCommand.values.contains { $0.contains(canonical) }
+                throw UsageError(message: known
+                    ? "\(prefix) does not take \(name); it takes \(allowed.joined(separator: ", "))"
+                    : "unknown option '\(name)'; \(prefix) takes \(allowed.joined(separator: ", "))")
+            }
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
@@ -49,8 +91,8 @@ struct CommandLineOptions {
                 }
                 return next
             }
-            switch name {
-            case "-h", "--help":
+            switch canonical {
+            case "--help":
                 guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
                 options.showHelp = true
             case "--replicas":
@@ -76,14 +118,14 @@ struct CommandLineOptions {
             case "--no-timing":
                 guard inlineValue == nil else { throw UsageError(message: "--no-timing takes no value") }
                 options.includesTiming = false
-            case "run", "check", "sweep", "race", "merge":
-                throw UsageError(message: "'\(argument)' is not available in this version; see 'simulate --help'")
             default:
-                if argument.hasPrefix("-") {
-                    throw UsageError(message: "unknown option '\(name)'; options: \(optionNames)")
-                }
-                throw UsageError(message: "unexpected argument '\(argument)'; simulate takes only options: \(optionNames)")
+                preconditionFailure("option \(canonical) is allowed but not handled")
             }
+        }
+        if options.command != .compare && options.paths.isEmpty && !options.showHelp {
+            throw UsageError(message: options.command == .run
+                ? "simulate run needs at least one scenario file, such as Scenarios/default.json5"
+                : "simulate check needs at least one scenario file or folder, such as Scenarios")
         }
         return options
     }

@@ -7,19 +7,29 @@ enum Usage {
     replicas each way of enforcing uniqueness produces.
 
     USAGE: simulate [--replicas N] [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing]
+           simulate run FILE... [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing]
+           simulate check FILE|DIR... [--seed S]
 
-    Runs the built-in default scenario once per strategy, all from one seed: N
-    replicas start partitioned from each other; each imports the same 100 users
-    (email unique) and makes 50 random edits; at 2 s the partition heals, over a
-    network that drops 10% and duplicates 5% of messages with 5–80 ms of delay.
-    The run ends when sync goes quiet, or at 60 s of virtual time. The same
+    With no command, runs the built-in default scenario once per strategy, all from
+    one seed: N replicas start partitioned from each other; each imports the same
+    100 users (email unique) and makes 50 random edits; at 2 s the partition heals,
+    over a network that drops 10% and duplicates 5% of messages with 5–80 ms of
+    delay. The run ends when sync goes quiet, or at 60 s of virtual time. The same
     arguments give the same figures on any machine.
 
+    run     runs scenario files (.json5, see Scenarios/README.md) and reports them
+            like the default scenario, with their expectations checked. Several
+            files give several reports (a JSON array with --format json).
+    check   runs the expectations of scenario files, or of every .json5 file in a
+            folder: one PASS or FAIL line each, then "N passed, M failed". Exit
+            status 1 when any fails: what a CI job calls.
+
     OPTIONS:
-      --replicas N        replicas in the scenario, \(CommandLineOptions.replicaRange.lowerBound) to \(CommandLineOptions.replicaRange.upperBound) (default 5)
-      --seed S            seed for every random draw, 0 to \(UInt64.max) (default 1)
+      --replicas N        replicas in the default scenario, \(CommandLineOptions.replicaRange.lowerBound) to \(CommandLineOptions.replicaRange.upperBound) (default 5)
+      --seed S            seed for every random draw, 0 to \(UInt64.max) (default: 1,
+                          or the scenario file's own seed)
       --strategies LIST   comma-separated strategy names, run and reported in that
-                          order (default: the first eight below)
+                          order (default: the first eight below, or the file's list)
       --format FORMAT     table (default: aligned for a terminal), json or markdown
       --no-timing         leave out wall-clock figures, so that output is
                           byte-identical from run to run
@@ -36,7 +46,8 @@ enum Usage {
       crdt                ids derived from the natural key, per-field merge
       lww:field           as lww, but newest write wins per field (not run by default)
 
-    EXIT STATUS: 0 on success, 2 for a bad argument (the message names it).
-    Progress goes to stderr when it is a terminal; results go to stdout.
+    EXIT STATUS: 0 on success; 1 when 'check' finds a failed expectation; 2 for a
+    bad argument or scenario file (the message names the file, the place in it,
+    and what was expected). Progress goes to stderr when it is a terminal.
     """
 }

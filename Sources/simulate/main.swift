@@ -2,7 +2,7 @@ import Foundation
 import SyncReport
 import SyncSimulation
 
-/// Prints a one-line usage error and exits with status 2.
+/// Prints a one-line error and exits with status 2 (bad usage or input).
 func exitWithUsageError(_ message: String) -> Never {
     FileHandle.standardError.write(Data("simulate: \(message)\n".utf8))
     exit(2)
@@ -20,19 +20,27 @@ if options.showHelp {
     exit(0)
 }
 
-let scenario = DefaultScenario.make(replicas: options.replicas, seed: options.seed)
-let strategies = options.strategyNames.map { StrategyCatalog.strategy(named: $0)! }
-let showsProgress = isatty(STDERR_FILENO) == 1
-let results = Comparison.run(scenario: scenario, strategies: strategies, seed: options.seed) { position, name in
-    guard showsProgress else { return }
-    let line = "[\(position)/\(strategies.count)] \(name)…"
-    FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
-}
-if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
 
-let report = Report(scenario: scenario, seed: options.seed, results: results, includesTiming: options.includesTiming)
-switch options.format {
-case .table: print(report.table(), terminator: "")
-case .json: print(report.json().rendered(), terminator: "")
-case .markdown: print(report.markdown(), terminator: "")
+switch options.command {
+case .compare:
+    let seed = options.seed ?? 1
+    let scenario = DefaultScenario.make(replicas: options.replicas, seed: seed)
+    let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: options.strategyNames ?? StrategyCatalog.defaultNames,
+                                  includesTiming: options.includesTiming, file: nil, expectations: [], progress: progress)
+    Commands.print([report], format: options.format, asArray: false)
+
+case .run:
+    let documents = Commands.load(options.paths, seed: options.seed)
+    let reports = documents.map { document in
+        Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
+                         includesTiming: options.includesTiming, file: document.file, expectations: document.expectations,
+                         progress: progress)
+    }
+    Commands.print(reports, format: options.format, asArray: reports.count > 1)
+
+case .check:
+    let documents = Commands.load(options.paths, seed: options.seed)
+    let failed = Commands.check(documents, progress: progress)
+    exit(failed > 0 ? 1 : 0)
 }

@@ -1,0 +1,39 @@
+import SyncSimulation
+
+/// How expectations and figures read in text output.
+public enum ExpectationText {
+    /// `= 400`, `≤ 0`, `≥ 100`, `100 … 200`.
+    public static func bound(_ bound: Expectation.Bound) -> String {
+        switch bound {
+        case .equals(let value): return "= \(number(value))"
+        case .range(let min?, let max?): return "\(number(min)) … \(number(max))"
+        case .range(let min?, nil): return "≥ \(number(min))"
+        case .range(nil, let max?): return "≤ \(number(max))"
+        case .range(nil, nil): return "any"
+        }
+    }
+
+    /// A figure: whole numbers without a decimal point, others with up to
+    /// six decimals; `never` for a missing value.
+    public static func number(_ value: Double?) -> String {
+        guard let value else { return "never" }
+        if value == value.rounded(.towardZero) && abs(value) < 1e15 { return String(Int64(value)) }
+        let micros = Int64((value * 1_000_000).rounded())
+        return DecimalText.seconds(micros: micros)
+    }
+
+    /// `PASS  default  lww  duplicates.final  = 400  400` lines, aligned.
+    public static func lines(_ outcomes: [(scenario: String, outcome: ExpectationOutcome)]) -> [String] {
+        let rows = outcomes.map { item in
+            [item.outcome.passed ? "PASS" : "FAIL", item.scenario, item.outcome.strategy,
+             item.outcome.expectation.metric.rawValue, bound(item.outcome.expectation.bound), number(item.outcome.actual)]
+        }
+        guard let first = rows.first else { return [] }
+        let widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.indices.map { column in
+                column == row.count - 1 ? row[column] : row[column] + String(repeating: " ", count: widths[column] - row[column].count)
+            }.joined(separator: "  ")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SyncReport
+import SyncSimulation
+
+/// The work behind each command: load, run, print. Decisions about what a
+/// run means live in the libraries; this only sequences and prints.
+enum Commands {
+    /// Reads every scenario file named (folders give their `*.json5`), or
+    /// exits with status 2 naming the first problem.
+    static func load(_ paths: [String], seed: UInt64?) -> [ScenarioDocument] {
+        do {
+            return try ScenarioFile.expand(paths).map { path throws(ScenarioFileError) in try ScenarioFile.load(path, seed: seed) }
+        } catch {
+            exitWithUsageError(error.description)
+        }
+    }
+
+    /// Runs `scenario` once per strategy and checks the expectations.
+    static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
+                        file: String?, expectations: [Expectation], progress: Progress) -> Report {
+        let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
+        let results = Comparison.run(scenario: scenario, strategies: strategies, seed: seed) { position, name in
+            progress.show("\(scenario.name) [\(position)/\(strategies.count)] \(name)…")
+        }
+        progress.clear()
+        return Report(scenario: scenario, seed: seed, results: results, includesTiming: includesTiming,
+                      file: file, expectations: ExpectationOutcome.check(expectations, against: results))
+    }
+
+    static func print(_ reports: [Report], format: CommandLineOptions.Format, asArray: Bool) {
+        switch format {
+        case .table:
+            Swift.print(reports.map { $0.table() }.joined(separator: "\n"), terminator: "")
+        case .markdown:
+            Swift.print(reports.map { $0.markdown() }.joined(separator: "\n"), terminator: "")
+        case .json:
+            let value = asArray ? JSONValue.array(reports.map { $0.json() }) : reports[0].json()
+            Swift.print(value.rendered(), terminator: "")
+        }
+    }
+
+    /// Runs every scenario's expectations and prints one line each, then
+    /// `N passed, M failed`. Only the strategies the expectations name are
+    /// run. Returns the number failed.
+    static func check(_ documents: [ScenarioDocument], progress: Progress) -> Int {
+        var passed = 0
+        var failed = 0
+        for document in documents {
+            let needed = document.expectations.contains { $0.strategy == "*" }
+                ? document.strategyNames
+                : document.strategyNames.filter { name in document.expectations.contains { $0.strategy == name } }
+            guard !needed.isEmpty else {
+                Swift.print("NOTE  \(document.scenario.name)  no expectations in \(document.file)")
+                continue
+            }
+            let report = compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
+                                 file: document.file, expectations: document.expectations, progress: progress)
+            for line in ExpectationText.lines(report.expectations.map { (document.scenario.name, $0) }) {
+                Swift.print(line)
+            }
+            passed += report.expectations.filter(\.passed).count
+            failed += report.expectations.filter { !$0.passed }.count
+            if report.expectations.contains(where: { !$0.passed }) {
+                Swift.print("      replay: \(report.replayCommand)")
+            }
+        }
+        Swift.print("\(passed) passed, \(failed) failed")
+        return failed
+    }
+}
+
+/// A one-line progress indicator on stderr, shown only on a terminal.
+struct Progress {
+    let enabled: Bool
+
+    func show(_ line: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
