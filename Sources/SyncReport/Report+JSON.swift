@@ -91,6 +91,7 @@ extension Report {
             ])),
             .init("resurrected", .int(result.resurrected)),
             .init("dangling", .int(result.dangling)),
+            .init("links", .int(result.links)),
             .init("missedChanges", .int(result.missedChanges)),
             .init("changeSets", .int(result.changeSets)),
             .init("intentsWhileDown", .int(result.intentsWhileDown)),

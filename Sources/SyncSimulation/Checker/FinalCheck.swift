@@ -29,18 +29,22 @@ enum FinalCheck {
         return (lost, resurrected)
     }
 
-    /// Relationship targets that are not live, on the worst replica.
-    static func dangling(stores: [any Store]) -> Int {
-        stores.map { store in
-            var count = 0
+    /// Relationship links from live records: how many point at records
+    /// that are not live (`dangling`, worst replica: the most) and how many
+    /// at live ones (`links`, worst replica: the fewest).
+    static func links(stores: [any Store]) -> (dangling: Int, links: Int) {
+        let counts = stores.map { store in
+            var dangling = 0
+            var links = 0
             for record in store.allRecords() where record.isLive {
                 for relation in record.relations {
-                    for target in relation.elements where !(store.record(target)?.isLive ?? false) {
-                        count += 1
+                    for target in relation.elements {
+                        if store.record(target)?.isLive ?? false { links += 1 } else { dangling += 1 }
                     }
                 }
             }
-            return count
-        }.max() ?? 0
+            return (dangling, links)
+        }
+        return (counts.map(\.0).max() ?? 0, counts.map(\.1).min() ?? 0)
     }
 }

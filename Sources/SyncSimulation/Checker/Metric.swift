@@ -15,8 +15,10 @@ public enum Metric: String, CaseIterable, Sendable {
     case lostRecords = "lostWritesDetail.records"
     case resurrected
     case dangling
+    case links
     case missedChanges
     case changeSets
+    case intentsWhileDown
     case quiesced
     case networkSent = "network.sent"
     case networkDropped = "network.dropped"
@@ -44,8 +46,10 @@ public enum Metric: String, CaseIterable, Sendable {
         case .lostRecords: return Double(result.lostWrites.records)
         case .resurrected: return Double(result.resurrected)
         case .dangling: return Double(result.dangling)
+        case .links: return Double(result.links)
         case .missedChanges: return Double(result.missedChanges)
         case .changeSets: return Double(result.changeSets)
+        case .intentsWhileDown: return Double(result.intentsWhileDown)
         case .quiesced: return result.quiesced ? 1 : 0
         case .networkSent: return Double(result.network.sent)
         case .networkDropped: return Double(result.network.dropped)

@@ -42,6 +42,8 @@ public struct RunResult: Sendable {
     public var resurrected: Int
     /// Relationship targets that are not live, on the worst replica.
     public var dangling: Int
+    /// Relationship links between live records, on the replica with fewest.
+    public var links: Int
     public var network: NetworkCounters
     /// Remote changes that addressed a record the replica did not have.
     public var missedChanges: Int

@@ -297,6 +297,7 @@ public struct Simulation {
         duplicates.advance(to: nowMicros)
         let stores = replicas.map(\.store)
         let (lost, resurrected) = FinalCheck.writes(truth: truth, stores: stores)
+        let (dangling, links) = FinalCheck.links(stores: stores)
         let convergenceMicros = convergence.allAgree
             ? max(0, (convergence.agreeingSinceMicros ?? nowMicros) - lastHealOrWriteMicros)
             : nil
@@ -311,7 +312,8 @@ public struct Simulation {
                 blocked: replicas.reduce(0) { $0 + $1.pendingCount - $1.refusedHeadCount }),
             lostWrites: lost,
             resurrected: resurrected,
-            dangling: FinalCheck.dangling(stores: stores),
+            dangling: dangling,
+            links: links,
             network: network.counters,
             missedChanges: replicas.reduce(0) { $0 + $1.counters.missedChanges },
             changeSets: changeSetTotal,
