@@ -27,8 +27,8 @@ struct SimulateCLITests {
             .prefix { !$0.isEmpty }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(listed == StrategyCatalog.allNames)
-        // "--strategies LIST ... (default: the first eight below)"
-        #expect(output.stdout.contains("(default: the first eight below)"))
+        // "--strategies LIST ... (default: the first eight below, or the file's list)"
+        #expect(output.stdout.contains("(default: the first eight below"))
         #expect(StrategyCatalog.defaultNames.count == 8)
         #expect(Array(listed.prefix(8)) == StrategyCatalog.defaultNames)
     }

@@ -11,7 +11,11 @@ import SyncModel
 public struct GroundTruth: Sendable {
     public struct FieldTruth: Hashable, Sendable {
         public var atMicros: Int64
-        public var values: [FieldValue?]
+        /// The latest value per replica that wrote at `atMicros`; a replica's
+        /// later intent at the same instant replaces its earlier one.
+        public var writers: [ReplicaID: FieldValue?]
+        /// Every value that counts as latest, in replica order.
+        public var values: [FieldValue?] { writers.keys.sorted().map { writers[$0]! } }
     }
 
     public struct KeyTruth: Hashable, Sendable {
@@ -27,18 +31,18 @@ public struct GroundTruth: Sendable {
         self.schema = schema
     }
 
-    /// Records an intent whose save succeeded, at true time `atMicros`.
-    /// Intents are recorded in the order they ran, so a later record at
-    /// the same instant is the later intent.
-    public mutating func recordSaved(_ intent: Intent, atMicros now: Int64) {
+    /// Records an intent whose save succeeded on `replica` at true time
+    /// `atMicros`. Intents are recorded in the order they ran, so on one
+    /// replica a later record at the same instant is the later intent.
+    public mutating func recordSaved(_ intent: Intent, on replica: ReplicaID, atMicros now: Int64) {
         switch intent {
         case .save(let rows):
             for row in rows {
                 guard let key = row.identityKey(schema: schema) else { continue }
-                recordWrites(row.writes, to: key, atMicros: now)
+                recordWrites(row.writes, to: key, on: replica, atMicros: now)
             }
         case .update(let key, let writes):
-            recordWrites(writes, to: key, atMicros: now)
+            recordWrites(writes, to: key, on: replica, atMicros: now)
         case .delete(let key):
             keys[key] = KeyTruth(deleted: true, fields: [:])
         case .link:
@@ -46,7 +50,7 @@ public struct GroundTruth: Sendable {
         }
     }
 
-    private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, atMicros now: Int64) {
+    private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, on replica: ReplicaID, atMicros now: Int64) {
         var truth = keys[key] ?? KeyTruth()
         if truth.deleted {
             // Created again after a delete: earlier field writes no longer apply.
@@ -55,9 +59,9 @@ public struct GroundTruth: Sendable {
         let entity = schema[key.uniqueKey.entity]
         for write in writes where !entity.isKeyField(write.field) {
             if let existing = truth.fields[write.field], existing.atMicros == now {
-                truth.fields[write.field]!.values.append(write.value)
+                truth.fields[write.field]!.writers[replica] = write.value
             } else {
-                truth.fields[write.field] = FieldTruth(atMicros: now, values: [write.value])
+                truth.fields[write.field] = FieldTruth(atMicros: now, writers: [replica: write.value])
             }
         }
         keys[key] = truth

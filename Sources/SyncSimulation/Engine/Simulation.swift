@@ -171,7 +171,7 @@ public struct Simulation {
             }
             let (outcome, changeSet) = replicas[replica.index].perform(intent, atMicros: nowMicros)
             if case .saved = outcome {
-                truth.recordSaved(intent, atMicros: nowMicros)
+                truth.recordSaved(intent, on: replica, atMicros: nowMicros)
                 lastHealOrWriteMicros = nowMicros
             }
             if let changeSet { madeChangeSet(changeSet, on: replica) }

@@ -42,7 +42,11 @@ extension StrategyContext {
                 let writes = row.writes.filter { !entity.isKeyField($0.field) }
                 changes.append(update(of: found, writes: writes, wholeRecord: false))
             } else {
-                let created = creation(of: row, id: newID(row, &self), writingUnsetFields: false)
+                let id = newID(row, &self)
+                // Creating again a record that was deleted (a derived id) clears
+                // what the deleted one held, as a fresh record has nothing.
+                let recreating = store.record(id) != nil
+                let created = creation(of: row, id: id, writingUnsetFields: recreating)
                 changes.append(created)
                 if let key { createdInThisSave[key] = created }
             }
