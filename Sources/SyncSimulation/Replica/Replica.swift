@@ -63,10 +63,12 @@ public struct Replica {
     public mutating func crash() -> Int {
         var lost = 0
         for index in log.indices where index != origin.index {
-            let keep = Int(applied.counts[index])
-            lost += log[index].count - keep
-            log[index].removeSubrange(keep...)
-            held[ReplicaID(index)] = applied.counts[index]
+            // Read through the subscript: the log may name origins the
+            // applied vector has not grown to yet.
+            let keep = applied[ReplicaID(index)]
+            lost += log[index].count - Int(keep)
+            log[index].removeSubrange(Int(keep)...)
+            held[ReplicaID(index)] = keep
             refusedAtCommit[index] = nil
         }
         return lost

@@ -43,10 +43,17 @@ extension StrategyContext {
                 changes.append(update(of: found, writes: writes, wholeRecord: false))
             } else {
                 let id = newID(row, &self)
-                // Creating again a record that was deleted (a derived id) clears
-                // what the deleted one held, as a fresh record has nothing.
-                let recreating = store.record(id) != nil
-                let created = creation(of: row, id: id, writingUnsetFields: recreating)
+                var created = creation(of: row, id: id, writingUnsetFields: store.record(id) != nil)
+                if let deleted = store.record(id) {
+                    // Creating again a record that was deleted (a derived id)
+                    // clears what the deleted one held: its fields (above) and
+                    // its links, as a fresh record has none.
+                    for relation in deleted.relations.indices {
+                        for target in deleted.relations[relation].elements {
+                            created.relations[relation].remove(tags: deleted.relations[relation].liveTags(of: target))
+                        }
+                    }
+                }
                 changes.append(created)
                 if let key { createdInThisSave[key] = created }
             }

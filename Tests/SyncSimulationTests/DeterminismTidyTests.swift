@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// A tidy check in the spirit of TigerBeetle's: the simulator's sources
+/// must not reach for wall-clock time, fresh UUIDs, the system random
+/// generator, the standard library's unstable random algorithms or
+/// unscheduled concurrency. Any of them would make a seed stop replaying.
+struct DeterminismTidyTests {
+    static let banned = [
+        "Date()", "UUID()", "Int.random", ".random(in:", ".shuffled(", "randomElement(",
+        "DispatchQueue.global", "Task {", "Task.detached", "SystemRandomNumberGenerator",
+    ]
+    static let checkedFolders = ["Sources/SyncModel", "Sources/SyncStore", "Sources/SyncSimulation"]
+
+    /// The package root, three levels above this file
+    /// (`Tests/SyncSimulationTests/DeterminismTidyTests.swift`).
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    @Test func sourcesUseNoNondeterministicAPI() throws {
+        var scanned = 0
+        var findings: [String] = []
+        for folder in Self.checkedFolders {
+            let directory = Self.packageRoot.appendingPathComponent(folder)
+            let enumerator = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil),
+                                          "cannot list \(directory.path)")
+            var files: [URL] = []
+            for case let url as URL in enumerator where url.pathExtension == "swift" { files.append(url) }
+            for file in files.sorted(by: { $0.path < $1.path }) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                scanned += 1
+                for finding in TidyScanner.findings(in: text, banned: Self.banned) {
+                    findings.append("\(folder)/\(file.path.dropFirst(directory.path.count + 1)):\(finding.line): \(finding.pattern)")
+                }
+            }
+        }
+        #expect(scanned >= 30, "found only \(scanned) source files under \(Self.packageRoot.path)")
+        #expect(findings.isEmpty, "nondeterministic API in sources:\n\(findings.joined(separator: "\n"))")
+    }
+
+    // The scanner itself must be able to fail.
+
+    @Test func scannerFlagsCodeAndNamesTheLine() {
+        let text = "let a = 1\nlet now = Date()\nlet x = [1, 2].shuffled()\nTask { work() }\n"
+        let found = TidyScanner.findings(in: text, banned: Self.banned)
+        #expect(found.map(\.line) == [2, 3, 4])
+        #expect(found.map(\.pattern) == ["Date()", ".shuffled(", "Task {"])
+    }
+
+    @Test func scannerIgnoresCommentsButNotStringsFollowedByCode() {
+        let text = """
+        /// `Int.random(in:using:)` and `shuffled(using:)` are not used.
+        let a = 1 // UUID() here is a comment
+        /* SystemRandomNumberGenerator
+           randomElement( */ let b = 2
+        let c = "//" ; let d = UUID()
+        """
+        let found = TidyScanner.findings(in: text, banned: Self.banned)
+        #expect(found.map(\.line) == [5])
+        #expect(found.map(\.pattern) == ["UUID()"])
+    }
+}
+
+/// Finds banned patterns in Swift code outside comments.
+enum TidyScanner {
+    struct Finding: Hashable {
+        let line: Int
+        let pattern: String
+    }
+
+    static func findings(in text: String, banned: [String]) -> [Finding] {
+        var results: [Finding] = []
+        var inBlockComment = false
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let code = codeOnly(String(line), inBlockComment: &inBlockComment)
+            for pattern in banned where code.contains(pattern) {
+                results.append(Finding(line: index + 1, pattern: pattern))
+            }
+        }
+        return results
+    }
+
+    /// The line with comments removed; string literal contents are kept
+    /// (a banned call spelled inside a string is still suspicious) but a
+    /// `//` inside a string does not start a comment.
+    static func codeOnly(_ line: String, inBlockComment: inout Bool) -> String {
+        var code = ""
+        var inString = false
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let next: Character? = index + 1 < characters.count ? characters[index + 1] : nil
+            if inBlockComment {
+                if character == "*" && next == "/" {
+                    inBlockComment = false
+                    index += 2
+                } else {
+                    index += 1
+                }
+                continue
+            }
+            if inString {
+                code.append(character)
+                if character == "\\", let next {
+                    code.append(next)
+                    index += 2
+                    continue
+                }
+                if character == "\"" { inString = false }
+                index += 1
+                continue
+            }
+            if character == "/" && next == "/" { break }
+            if character == "/" && next == "*" {
+                inBlockComment = true
+                index += 2
+                continue
+            }
+            if character == "\"" { inString = true }
+            code.append(character)
+            index += 1
+        }
+        return code
+    }
+}
