@@ -15,8 +15,10 @@ let package = Package(
         .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncReport"]),
-        .testTarget(name: "SyncModelTests", dependencies: ["SyncModel"]),
-        .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore"]),
+        // Helpers shared by the test targets only.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
+        .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation"]),
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate"]),

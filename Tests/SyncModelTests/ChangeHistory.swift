@@ -1,3 +1,4 @@
+import TestSupport
 import SyncModel
 
 /// A random but causally plausible history of changes to a few records of
@@ -25,7 +26,7 @@ struct ChangeHistory {
     private(set) var kinds: [Kind] = []
 
     init(seed: UInt64, steps: Int = 40, replicaCount: Int = 3) {
-        var rng = SplitMix64(seed: seed)
+        var rng = TestRandom(seed: seed)
         var views = Array(repeating: [RecordID: Record](), count: replicaCount)
         var lastStamps: [Timestamp?] = Array(repeating: nil, count: replicaCount)
         let skews = (0 ..< replicaCount).map { _ in Int64(rng.below(5)) - 2 }
@@ -82,7 +83,7 @@ struct ChangeHistory {
     }
 
     /// A small pool, with unset, empty and mixed kinds, so values repeat.
-    static func value(entity: EntityIndex, field: Int, rng: inout SplitMix64) -> FieldValue? {
+    static func value(entity: EntityIndex, field: Int, rng: inout TestRandom) -> FieldValue? {
         if rng.chance(20) { return nil }
         if entity == Fixtures.product, field == Fixtures.price { return .int(Int64(rng.below(3)) * 100) }
         return rng.pick([.string("a"), .string("b"), .string(""), .string("Zoë"), .int(1)])

@@ -1,4 +1,5 @@
 import SyncModel
+import TestSupport
 import Testing
 
 struct ObservedRemoveSetTests {
@@ -75,7 +76,7 @@ struct ObservedRemoveSetTests {
 
     @Test(arguments: 0 ..< 32)
     func mergeIsCommutativeAssociativeAndIdempotent(seed: Int) {
-        var rng = SplitMix64(seed: UInt64(seed))
+        var rng = TestRandom(seed: UInt64(seed))
         func draw() -> ObservedRemoveSet {
             var set = ObservedRemoveSet()
             for _ in 0 ..< rng.below(6) {

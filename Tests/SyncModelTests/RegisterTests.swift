@@ -1,4 +1,5 @@
 import SyncModel
+import TestSupport
 import Testing
 
 struct RegisterTests {
@@ -38,7 +39,7 @@ struct RegisterTests {
 
     @Test(arguments: 0 ..< 16)
     func mergeIsCommutativeAssociativeAndIdempotent(seed: Int) {
-        var rng = SplitMix64(seed: UInt64(seed))
+        var rng = TestRandom(seed: UInt64(seed))
         func draw() -> Register {
             let value: FieldValue? = rng.chance(20) ? nil : .int(Int64(rng.below(4)))
             return Register(value: value, stamp: ts(Int64(rng.below(4)), UInt32(rng.below(2)), rng.below(3)))

@@ -1,4 +1,5 @@
 import SyncModel
+import TestSupport
 import Testing
 
 struct ReplicaClockTests {
@@ -84,7 +85,7 @@ struct ReplicaClockTests {
 
     @Test(arguments: 0 ..< 16)
     func hybridStampsFollowEverythingObserved(seed: Int) {
-        var rng = SplitMix64(seed: UInt64(seed))
+        var rng = TestRandom(seed: UInt64(seed))
         var clock = ReplicaClock(kind: .hybrid, replica: ReplicaID(1),
                                  physical: PhysicalClock(skewMicros: Int64(rng.below(2_000)) - 1_000))
         var trueMicros: Int64 = 0

@@ -1,4 +1,5 @@
 import SyncModel
+import TestSupport
 import Testing
 
 struct StateDigestTests {
@@ -17,7 +18,7 @@ struct StateDigestTests {
 
     @Test(arguments: 0 ..< 16)
     func plusAndMinusAreInverses(seed: Int) {
-        var rng = SplitMix64(seed: UInt64(seed))
+        var rng = TestRandom(seed: UInt64(seed))
         for _ in 0 ..< 100 {
             let a = StateDigest(high: rng.next(), low: rng.next())
             let b = StateDigest(high: rng.next(), low: rng.next())
@@ -31,7 +32,7 @@ struct StateDigestTests {
 
     @Test(arguments: 0 ..< 16)
     func sumIsOrderIndependent(seed: Int) {
-        var rng = SplitMix64(seed: UInt64(seed))
+        var rng = TestRandom(seed: UInt64(seed))
         var digests = (0 ..< 20).map { _ in StateDigest(high: rng.next(), low: rng.next()) }
         let total = digests.reduce(StateDigest.zero, +)
         for _ in 0 ..< 5 {

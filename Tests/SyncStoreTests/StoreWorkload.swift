@@ -1,3 +1,4 @@
+import TestSupport
 import SyncModel
 import SyncStore
 
@@ -14,12 +15,12 @@ struct StoreWorkload {
     static let notes = (1 ... 2).map { rid(UInt64($0), high: 3) }
     static let allIDs = people + tags + notes
 
-    private var rng: SplitMix64
+    private var rng: TestRandom
     private var counter: UInt32 = 0
     private let allowsReplace: Bool
 
     init(seed: UInt64, allowsReplace: Bool) {
-        rng = SplitMix64(seed: seed)
+        rng = TestRandom(seed: seed)
         self.allowsReplace = allowsReplace
     }
 
