@@ -41,6 +41,8 @@ extension Simulation {
         down[index] = false
         generation[index] += 1
         lastProgressMicros = nowMicros
+        // Like a heal: convergence is measured from the last of these.
+        lastHealOrWriteMicros = nowMicros
         if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
     }
 
