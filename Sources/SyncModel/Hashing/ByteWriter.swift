@@ -6,10 +6,13 @@ public struct ByteWriter: Sendable {
 
     public init() {}
 
+    public init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Little-endian, whatever the machine.
     public mutating func append(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     public mutating func append(_ value: Int64) { append(UInt64(bitPattern: value)) }

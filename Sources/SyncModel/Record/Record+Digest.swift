@@ -4,7 +4,7 @@
 extension Record {
     public var materialisedDigest: StateDigest {
         guard isLive else { return .zero }
-        var writer = ByteWriter()
+        var writer = ByteWriter(capacity: 128)
         writer.append(id)
         writer.append(entity.rawValue)
         for register in fields {
