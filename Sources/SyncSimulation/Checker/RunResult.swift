@@ -47,7 +47,8 @@ public struct RunResult: Sendable {
     public var network: NetworkCounters
     /// Remote changes that addressed a record the replica did not have.
     public var missedChanges: Int
-    /// Change sets made by all replicas.
+    /// Change sets made by all replicas, less those a wipe destroyed before
+    /// any other replica held them.
     public var changeSets: Int
     /// Intents that fell while their replica was down (not saved).
     public var intentsWhileDown: Int

@@ -46,7 +46,7 @@ public enum DefaultScenario {
         // steps[2]: { at: "100ms", on: "all", random: { entity: "User", ops: 50, keys: 100, over: "1800ms", mix: { update: 1 }, values } }
         let updates = WorkloadGenerator.RandomSettings(
             entity: user, operations: updatesPerReplica, keys: userCount, overMicros: updateWindowMicros,
-            mix: [.update: 1_000], values: values)
+            mix: [.update: 1_000_000], values: values)
         for replica in replicas {
             steps += WorkloadGenerator.randomSteps(updates, atMicros: updateStartMicros, on: replica, schema: schema, seed: seed, stepIndex: 2)
         }

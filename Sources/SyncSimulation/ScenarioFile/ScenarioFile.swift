@@ -28,6 +28,9 @@ public enum ScenarioFile {
         } catch {
             throw ScenarioFileError(file: file, path: "", message: "not valid JSON5 (check brackets, quotes and commas)")
         }
+        if let text = String(data: data, encoding: .utf8), let (path, key) = DuplicateKeyScanner.firstDuplicate(in: text) {
+            throw ScenarioFileError(file: file, path: path, message: "key '\(key)' is given twice")
+        }
         var parser = ScenarioParser(root: Node(value: tree, path: "", file: file), seedOverride: seed)
         return try parser.parse()
     }

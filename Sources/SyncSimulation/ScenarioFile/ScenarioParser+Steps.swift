@@ -47,6 +47,9 @@ extension ScenarioParser {
     private mutating func parseStep(_ node: Node, index: Int) throws(ScenarioFileError) -> [Step] {
         let object = try node.object(allowed: ["at", "on", "wipe"] + Self.actionKeys, required: ["at"])
         let at = try object.required("at").duration()
+        guard at < untilMicros else {
+            throw object.required("at").error("\(DurationText.text(at)) is not before the end of the run (until: \(DurationText.text(untilMicros))), so this step would never run")
+        }
         let actions = object.keys.filter { Self.actionKeys.contains($0) }
         guard actions.count == 1 else {
             throw node.error(actions.isEmpty
@@ -117,6 +120,9 @@ extension ScenarioParser {
         guard every > 0 else { throw object.required("every").error("expected a duration above 0") }
         let until = try object.required("until").duration()
         guard until > at else { throw object.required("until").error("expected a time after the step's 'at' (\(DurationText.text(at)))") }
+        guard until <= untilMicros else {
+            throw object.required("until").error("\(DurationText.text(until)) is after the end of the run (until: \(DurationText.text(untilMicros)))")
+        }
         return NemesisSettings(
             everyMicros: every, untilMicros: until,
             partitionProbability: try object["partition"]?.probability() ?? .never,
@@ -139,11 +145,16 @@ extension ScenarioParser {
             for kind in WorkloadGenerator.OperationKind.allCases {
                 guard let weightNode = mixObject[kind.rawValue] else { continue }
                 let weight = try weightNode.number()
-                guard weight >= 0 && weight <= 1_000 else { throw weightNode.error("expected a weight from 0 to 1000, found \(weight)") }
-                // Weights are kept as integers (thousandths) so draws stay integer.
-                mix[kind] = Int((weight * 1_000).rounded())
+                guard weight == 0 || (weight >= 0.000001 && weight <= 1_000) else {
+                    throw weightNode.error("expected 0 or a weight from 0.000001 to 1000, found \(weight)")
+                }
+                // Weights are kept as integers (millionths) so draws stay integer.
+                mix[kind] = Int((weight * 1_000_000).rounded())
             }
             guard mix.values.contains(where: { $0 > 0 }) else { throw mixNode.error("expected at least one positive weight") }
+        }
+        if (mix[.update] ?? 0) > 0 && !schema[entity].fields.indices.contains(where: { !schema[entity].isKeyField($0) }) {
+            throw (object["mix"] ?? node).error("updates need a field outside \(schema[entity].name)'s unique keys, and it has none")
         }
         return WorkloadGenerator.RandomSettings(
             entity: entity, operations: Int(operations), keys: Int(keys), overMicros: over, mix: mix,

@@ -17,6 +17,7 @@ struct ScenarioParser {
     var topology = Topology.mesh
     var schema = DefaultScenario.schema
     var seed: UInt64 = 1
+    var untilMicros = ScenarioParser.defaultUntilMicros
 
     init(root: Node, seedOverride: UInt64?) {
         self.root = root
@@ -43,7 +44,7 @@ struct ScenarioParser {
         }
         if let seedOverride { seed = seedOverride }
 
-        let untilMicros = try document["until"]?.duration() ?? Self.defaultUntilMicros
+        untilMicros = try document["until"]?.duration() ?? Self.defaultUntilMicros
         guard untilMicros > 0 else { throw document["until"]!.error("expected a duration above 0") }
         if let schemaNode = document["schema"] { schema = try parseSchema(schemaNode) }
         let network = try parseNetwork(document["network"])
