@@ -1,3 +1,4 @@
+import Foundation
 import SyncSimulation
 
 /// What the user asked for, parsed from the command line by hand (the
@@ -132,7 +133,7 @@ struct CommandLineOptions {
 
     private static func parseStrategies(_ text: String) throws(UsageError) -> [String] {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            String($0).trimmingCharacters(in: " ")
+            String($0).trimmingCharacters(in: .whitespaces)
         }
         var seen: [String] = []
         for name in names {
@@ -148,14 +149,5 @@ struct CommandLineOptions {
             seen.append(name)
         }
         return seen
-    }
-}
-
-extension String {
-    func trimmingCharacters(in character: Character) -> String {
-        var text = Substring(self)
-        while text.first == character { text.removeFirst() }
-        while text.last == character { text.removeLast() }
-        return String(text)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value in a scenario document together with where it stands, so that
 /// every accessor can fail with the file, the path and what it found.
 struct Node {
@@ -120,7 +122,7 @@ enum Duration {
     static func micros(_ text: String) -> Int64? {
         let units: [(String, Int64)] = [("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000)]
         guard let (unit, scale) = units.first(where: { text.hasSuffix($0.0) }) else { return nil }
-        var number = Substring(String(text.dropLast(unit.count)).trimmingSpaces())
+        var number = Substring(String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces))
         let negative = number.first == "-"
         if negative || number.first == "+" { number.removeFirst() }
         let parts = number.split(separator: ".", omittingEmptySubsequences: false)
@@ -141,14 +143,5 @@ enum Duration {
             }
         }
         return negative ? -micros : micros
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        var text = Substring(self)
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
-        return String(text)
     }
 }
