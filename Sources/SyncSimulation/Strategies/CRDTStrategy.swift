@@ -14,11 +14,13 @@ public struct CRDTStrategy: Strategy {
     public var clockKind: StampClockKind { .hybrid }
     public var enforcesUniqueness: Bool { false }
 
-    public func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome {
+    public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {
-            return context.performOnFetched(intent, wholeRecordUpdates: false)
+            return context.saveAddressed(intent, fetched: fetched, wholeRecordUpdates: false)
         }
-        return context.upsert(rows) { row, context in
+        // A stale fetch does no harm here: every writer's insert of one key
+        // is the same record, and the inserts merge.
+        return context.upsert(rows, fetched: fetched) { row, context in
             guard let key = row.identityKey(schema: context.schema) else { return context.randomRecordID() }
             return key.derivedRecordID(schema: context.schema)
         }

@@ -19,11 +19,11 @@ public struct DedupeStrategy: Strategy {
     public var enforcesUniqueness: Bool { false }
     public var runsDedupePass: Bool { true }
 
-    public func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome {
+    public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {
-            return context.performOnFetched(intent, wholeRecordUpdates: false)
+            return context.saveAddressed(intent, fetched: fetched, wholeRecordUpdates: false)
         }
-        return context.upsert(rows) { _, context in context.randomRecordID() }
+        return context.upsert(rows, fetched: fetched) { _, context in context.randomRecordID() }
     }
 
     public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {

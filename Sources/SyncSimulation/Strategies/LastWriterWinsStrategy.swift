@@ -25,21 +25,23 @@ public struct LastWriterWinsStrategy: Strategy {
     public var clockKind: StampClockKind { .wall }
     public var enforcesUniqueness: Bool { false }
 
-    public func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome {
+    /// Saves insert without looking, so they fetch nothing.
+    public func fetch(_ intent: Intent, in context: StrategyContext) -> Fetched {
+        if case .save = intent { return .nothing(for: intent) }
+        return context.fetchAddressed(intent)
+    }
+
+    public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         let wholeRecord = granularity == .record
         guard case .save(let rows) = intent else {
-            return context.performOnFetched(intent, wholeRecordUpdates: wholeRecord)
+            return context.saveAddressed(intent, fetched: fetched, wholeRecordUpdates: wholeRecord)
         }
         var changes: [Record] = []
         for row in rows {
             let id = context.randomRecordID()
             changes.append(context.creation(of: row, id: id, writingUnsetFields: wholeRecord))
         }
-        do {
-            return .saved(changes: try context.commitMerging(changes))
-        } catch {
-            return .rejected(error)
-        }
+        return context.commitLocal(changes)
     }
 
     public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {

@@ -5,6 +5,13 @@ import SyncStore
 /// store writes: one type per strategy, all behind this protocol, so adding
 /// a strategy touches no other.
 ///
+/// A local intent runs as the application would run it, in two steps: a
+/// fetch (what the app reads by natural key) and a save (the writes it
+/// builds from what it read, committed in one transaction). Run back to
+/// back they are atomic; with several writers at once, other tasks' steps
+/// can fall between them, and a save may act on a stale fetch: the
+/// check-then-insert race.
+///
 /// A strategy is a pure state machine over the context it is given: no
 /// clock, network or randomness of its own.
 public protocol Strategy: Sendable {
@@ -18,9 +25,11 @@ public protocol Strategy: Sendable {
     /// changes are saved.
     var runsDedupePass: Bool { get }
 
-    /// Carries out one local intent; on success the returned changes are
-    /// what gets replicated.
-    func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome
+    /// The application's read before it writes.
+    func fetch(_ intent: Intent, in context: StrategyContext) -> Fetched
+    /// The application's write, from what it fetched (possibly stale by
+    /// now); on success the returned changes are what gets replicated.
+    func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome
     /// Applies a change set from another replica, whole or not at all.
     func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome
     /// The dedupe pass; returns the changes it committed (to replicate).
@@ -30,6 +39,34 @@ public protocol Strategy: Sendable {
 extension Strategy {
     public var runsDedupePass: Bool { false }
     public func dedupePass(in context: inout StrategyContext) -> [Record] { [] }
+
+    /// Update, delete and link fetch the first live record of each key they
+    /// name; saves fetch per the strategy (see ``fetchForSave(_:in:)``).
+    public func fetch(_ intent: Intent, in context: StrategyContext) -> Fetched {
+        context.fetchAddressed(intent)
+    }
+
+    /// Fetch and save back to back: one atomic local intent.
+    public func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome {
+        save(intent, fetched: fetch(intent, in: context), in: &context)
+    }
+}
+
+/// What an application's fetch returned: for a save, the record found for
+/// each row (nil: none, or the strategy does not look); for an update or a
+/// delete, the record of its key; for a link, the record and the target.
+public struct Fetched: Hashable, Sendable {
+    public var records: [RecordID?]
+
+    public init(records: [RecordID?]) {
+        self.records = records
+    }
+
+    /// What a strategy that inserts without looking "fetched".
+    public static func nothing(for intent: Intent) -> Fetched {
+        guard case .save(let rows) = intent else { return Fetched(records: []) }
+        return Fetched(records: Array(repeating: nil, count: rows.count))
+    }
 }
 
 /// What became of a local intent.

@@ -2,49 +2,67 @@ import SyncModel
 import SyncStore
 
 extension StrategyContext {
-    /// Update, delete and link, as every strategy's application code does
-    /// them: fetch by natural key, act on the first live record, save.
-    /// `wholeRecordUpdates` makes an update rewrite every field (`lww`).
-    mutating func performOnFetched(_ intent: Intent, wholeRecordUpdates: Bool) -> IntentOutcome {
+    /// The fetch of an update, delete or link: the first live record of
+    /// each key it names. A save's fetch: the first live record of each
+    /// row's identity key.
+    func fetchAddressed(_ intent: Intent) -> Fetched {
+        switch intent {
+        case .save(let rows):
+            return Fetched(records: rows.map { row in row.identityKey(schema: schema).flatMap { firstLive($0)?.id } })
+        case .update(let key, _), .delete(let key):
+            return Fetched(records: [firstLive(key)?.id])
+        case .link(let key, _, let target):
+            return Fetched(records: [firstLive(key)?.id, firstLive(target)?.id])
+        }
+    }
+
+    /// The record a fetch returned, if it is still live: an app saving
+    /// changes to an object deleted meanwhile saves nothing.
+    func stillLive(_ id: RecordID?) -> Record? {
+        id.flatMap { store.record($0) }.flatMap { $0.isLive ? $0 : nil }
+    }
+
+    /// The save of an update, delete or link, as every strategy's app does
+    /// it: act on the record fetched. `wholeRecordUpdates` makes an update
+    /// rewrite every field (`lww`).
+    mutating func saveAddressed(_ intent: Intent, fetched: Fetched, wholeRecordUpdates: Bool) -> IntentOutcome {
         let change: Record
         switch intent {
         case .save:
             preconditionFailure("saves are each strategy's own business")
-        case .update(let key, let writes):
-            guard let record = firstLive(key) else { return .missed }
+        case .update(_, let writes):
+            guard let record = stillLive(fetched.records[0]) else { return .missed }
             change = update(of: record, writes: writes, wholeRecord: wholeRecordUpdates)
-        case .delete(let key):
-            guard let record = firstLive(key) else { return .missed }
+        case .delete:
+            guard let record = stillLive(fetched.records[0]) else { return .missed }
             change = deletion(of: record)
-        case .link(let key, let relation, let targetKey):
-            guard let record = firstLive(key), let target = firstLive(targetKey) else { return .missed }
+        case .link(_, let relation, _):
+            guard let record = stillLive(fetched.records[0]), let target = stillLive(fetched.records[1]) else { return .missed }
             change = link(record, relation: relation, to: target.id)
         }
-        do {
-            return .saved(changes: try commitMerging([change]))
-        } catch {
-            return .rejected(error)
-        }
+        return commitLocal([change])
     }
 
-    /// "Fetch by key; update the match, else insert" for each row, in one
-    /// transaction (seed 000's correct upsert). Rows of one key later in the
-    /// same save find the record an earlier row created. `newID` names a
-    /// record the fetch did not find.
-    mutating func upsert(_ rows: [Row], newID: (Row, inout StrategyContext) -> RecordID) -> IntentOutcome {
+    /// "Update the match, else insert" for each row, in one transaction
+    /// (seed 000's correct upsert), from what the fetch found. A row whose
+    /// fetch found nothing is inserted even if another writer has inserted
+    /// its key since: that is the race. Rows of one key later in the same
+    /// save find the record an earlier row created. `newID` names a new record.
+    mutating func upsert(_ rows: [Row], fetched: Fetched, newID: (Row, inout StrategyContext) -> RecordID) -> IntentOutcome {
         var changes: [Record] = []
         var createdInThisSave: [NaturalKey: Record] = [:]
-        for row in rows {
+        for (index, row) in rows.enumerated() {
             let key = row.identityKey(schema: schema)
-            let found = key.flatMap { createdInThisSave[$0] ?? firstLive($0) }
+            let found = key.flatMap { createdInThisSave[$0] } ?? stillLive(fetched.records[index])
             if let found {
                 let entity = schema[row.entity]
                 let writes = row.writes.filter { !entity.isKeyField($0.field) }
                 changes.append(update(of: found, writes: writes, wholeRecord: false))
             } else {
                 let id = newID(row, &self)
-                var created = creation(of: row, id: id, writingUnsetFields: store.record(id) != nil)
-                if let deleted = store.record(id) {
+                let deleted = store.record(id).flatMap { $0.isLive ? nil : $0 }
+                var created = creation(of: row, id: id, writingUnsetFields: deleted != nil)
+                if let deleted {
                     // Creating again a record that was deleted (a derived id)
                     // clears what the deleted one held: its fields (above) and
                     // its links, as a fresh record has none.
@@ -58,6 +76,11 @@ extension StrategyContext {
                 if let key { createdInThisSave[key] = created }
             }
         }
+        return commitLocal(changes)
+    }
+
+    /// Commits a local save's changes by merging them in.
+    mutating func commitLocal(_ changes: [Record]) -> IntentOutcome {
         do {
             return .saved(changes: try commitMerging(changes))
         } catch {

@@ -40,9 +40,16 @@ public struct UniqueConstraintStrategy: Strategy {
     public var clockKind: StampClockKind { .wall }
     public var enforcesUniqueness: Bool { true }
 
-    public func perform(_ intent: Intent, in context: inout StrategyContext) -> IntentOutcome {
+    /// Saves insert without looking (the constraint is the check), so they
+    /// fetch nothing.
+    public func fetch(_ intent: Intent, in context: StrategyContext) -> Fetched {
+        if case .save = intent { return .nothing(for: intent) }
+        return context.fetchAddressed(intent)
+    }
+
+    public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {
-            return context.performOnFetched(intent, wholeRecordUpdates: false)
+            return context.saveAddressed(intent, fetched: fetched, wholeRecordUpdates: false)
         }
         var inserts: [Record] = []
         for row in rows {
