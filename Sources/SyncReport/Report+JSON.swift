@@ -95,6 +95,11 @@ extension Report {
             .init("missedChanges", .int(result.missedChanges)),
             .init("changeSets", .int(result.changeSets)),
             .init("intentsWhileDown", .int(result.intentsWhileDown)),
+            .init("race", .object([
+                .init("intents", .int(result.race.intents)),
+                .init("localDuplicates", .int(result.race.localDuplicates)),
+                .init("savesRetried", .int(result.race.savesRetried)),
+            ])),
             .init("quiesced", .bool(result.quiesced)),
             .init("endSeconds", .number(DecimalText.seconds(micros: result.endMicros))),
             .init("network", .object([

@@ -15,6 +15,14 @@ extension Report {
         for result in results {
             lines.append("| " + columns.map { $0.cell(result).replacingPipes() }.joined(separator: " | ") + " |")
         }
+        if hasWriters {
+            lines.append("")
+            lines.append("| " + raceColumns.map(\.header).joined(separator: " | ") + " |")
+            lines.append("|" + raceColumns.map { $0.leftAligned ? " --- |" : " ---: |" }.joined())
+            for result in results {
+                lines.append("| " + raceColumns.map { $0.cell(result) }.joined(separator: " | ") + " |")
+            }
+        }
         lines.append("")
         lines += legend.map { "- " + $0 }
         if !expectations.isEmpty {

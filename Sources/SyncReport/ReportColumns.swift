@@ -34,9 +34,22 @@ extension Report {
         return columns
     }
 
+    /// True when some run had concurrent writers.
+    var hasWriters: Bool { results.contains { $0.race.intents > 0 } }
+
+    /// The concurrent writers' figures, shown when a scenario has writers.
+    var raceColumns: [ReportColumn] {
+        [
+            ReportColumn(header: "strategy", leftAligned: true) { $0.strategy },
+            ReportColumn(header: "writer intents", leftAligned: false) { String($0.race.intents) },
+            ReportColumn(header: "local dups", leftAligned: false) { String($0.race.localDuplicates) },
+            ReportColumn(header: "retried saves", leftAligned: false) { String($0.race.savesRetried) },
+        ]
+    }
+
     /// What each header means, in the order of the columns.
     var legend: [String] {
-        [
+        (hasWriters ? ["writer intents: tasks of steps with writers; local dups: duplicates their saves created; retried saves: failed saves rolled back and fetched again"] : []) + [
             "dups: duplicate records on the worst replica at the end; peak: the most at any moment; dup·s: duplicates × seconds on the worst replica",
             "diverged: replicas outside the largest group of identical states; converged s: from the last heal or write until all replicas agreed (never: they did not)",
             "rejected: local saves and remote change sets a store refused, plus change sets stuck behind them",

@@ -41,6 +41,11 @@ struct DeterminismTidyTests {
 
     // The scanner itself must be able to fail.
 
+    @Test func scannerIgnoresLongerNamesEndingInABannedWord() {
+        #expect(TidyScanner.findings(in: "struct WriterTask {\n", banned: ["Task {"]).isEmpty)
+        #expect(TidyScanner.findings(in: "let t = Task { }\n", banned: ["Task {"]).map(\.line) == [1])
+    }
+
     @Test func scannerFlagsCodeAndNamesTheLine() {
         let text = "let a = 1\nlet now = Date()\nlet x = [1, 2].shuffled()\nTask { work() }\n"
         let found = TidyScanner.findings(in: text, banned: Self.banned)
@@ -74,11 +79,25 @@ enum TidyScanner {
         var inBlockComment = false
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let code = codeOnly(String(line), inBlockComment: &inBlockComment)
-            for pattern in banned where code.contains(pattern) {
+            for pattern in banned where containsAsWord(code, pattern) {
                 results.append(Finding(line: index + 1, pattern: pattern))
             }
         }
         return results
+    }
+
+    /// True when `pattern` occurs in `code` not as the tail of a longer
+    /// name: `Task {` is flagged, `struct WriterTask {` is not.
+    static func containsAsWord(_ code: String, _ pattern: String) -> Bool {
+        let characters = Array(code)
+        let wanted = Array(pattern)
+        guard wanted.count <= characters.count else { return false }
+        let startsWithName = wanted.first.map { $0.isLetter || $0 == "_" } ?? false
+        for start in 0 ... characters.count - wanted.count where Array(characters[start ..< start + wanted.count]) == wanted {
+            let before = start > 0 ? characters[start - 1] : " "
+            if !startsWithName || !(before.isLetter || before.isNumber || before == "_") { return true }
+        }
+        return false
     }
 
     /// The line with comments removed; string literal contents are kept

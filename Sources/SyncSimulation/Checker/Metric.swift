@@ -20,6 +20,9 @@ public enum Metric: String, CaseIterable, Sendable {
     case changeSets
     case intentsWhileDown
     case quiesced
+    case raceIntents = "race.intents"
+    case raceLocalDuplicates = "race.localDuplicates"
+    case raceSavesRetried = "race.savesRetried"
     case networkSent = "network.sent"
     case networkDropped = "network.dropped"
     case networkDuplicated = "network.duplicated"
@@ -51,6 +54,9 @@ public enum Metric: String, CaseIterable, Sendable {
         case .changeSets: return Double(result.changeSets)
         case .intentsWhileDown: return Double(result.intentsWhileDown)
         case .quiesced: return result.quiesced ? 1 : 0
+        case .raceIntents: return Double(result.race.intents)
+        case .raceLocalDuplicates: return Double(result.race.localDuplicates)
+        case .raceSavesRetried: return Double(result.race.savesRetried)
         case .networkSent: return Double(result.network.sent)
         case .networkDropped: return Double(result.network.dropped)
         case .networkDuplicated: return Double(result.network.duplicated)

@@ -29,6 +29,17 @@ public struct RunResult: Sendable {
         public var total: Int { fields + records }
     }
 
+    /// What concurrent writers did (steps with `writers`).
+    public struct Race: Hashable, Sendable {
+        /// Writer tasks started.
+        public var intents = 0
+        /// Duplicates their saves created on their own replica.
+        public var localDuplicates = 0
+        /// Saves that failed, were rolled back and fetched again.
+        public var savesRetried = 0
+        public init() {}
+    }
+
     public var strategy: String
     public var duplicates: Duplicates
     /// Replicas outside the largest group of identical materialised states.
@@ -52,6 +63,7 @@ public struct RunResult: Sendable {
     public var changeSets: Int
     /// Intents that fell while their replica was down (not saved).
     public var intentsWhileDown: Int
+    public var race: Race
     /// True when sync went quiet before the time limit.
     public var quiesced: Bool
     /// Virtual time at which the run ended.

@@ -20,6 +20,7 @@ public struct Simulation {
         case dedupePass(ReplicaID, generation: Int)
         case nemesisTick(NemesisSettings)
         case nemesisRestart(ReplicaID)
+        case writerStep(Int)
     }
 
     /// Makes a replica's empty store: the schema, and whether the strategy
@@ -38,6 +39,7 @@ public struct Simulation {
     var network: Network
     var syncRandom: [Xoshiro256StarStar]
     var nemesisRandom: Xoshiro256StarStar
+    var writerRandom: Xoshiro256StarStar
     var queue = EventQueue<Event>()
     var nowMicros: Int64 = 0
     var events = 0
@@ -60,6 +62,9 @@ public struct Simulation {
     var generation: [Int]
     var nextOrigin: Int
     var intentsWhileDown = 0
+    var writerTasks: [WriterTask] = []
+    var pendingWriterSteps = 0
+    var race = RunResult.Race()
 
     public init(scenario: Scenario, strategy: any Strategy, seed: UInt64,
                 makeStore: @escaping StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) {
@@ -79,6 +84,7 @@ public struct Simulation {
         }
         syncRandom = (0 ..< count).map { Xoshiro256StarStar(seed: seed, stream: "sync.\(ReplicaID($0))") }
         nemesisRandom = Xoshiro256StarStar(seed: seed, stream: "nemesis")
+        writerRandom = Xoshiro256StarStar(seed: seed, stream: "writers")
         truth = GroundTruth(schema: scenario.schema)
         duplicates = DuplicateTracker(replicaCount: count)
         convergence = ConvergenceTracker(replicaCount: count)
@@ -125,7 +131,7 @@ public struct Simulation {
     }
 
     private var isQuiescent: Bool {
-        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0 else { return false }
+        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWriterSteps == 0 else { return false }
         if heldTotal == replicas.count * changeSetTotal { return true }
         return nowMicros - lastProgressMicros >= Simulation.quietRounds * scenario.sync.intervalMicros
     }
@@ -153,6 +159,8 @@ public struct Simulation {
         case .nemesisRestart(let replica):
             pendingFaults -= 1
             restart(replica)
+        case .writerStep(let task):
+            writerStep(task)
         }
     }
 
@@ -176,6 +184,8 @@ public struct Simulation {
             }
             if let changeSet { madeChangeSet(changeSet, on: replica) }
             observe(replica)
+        case .writers(let replica, let intent, let count):
+            startWriters(intent, on: replica, count: count)
         case .crash(let replica, let wipe):
             crash(replica, wipe: wipe)
         case .restart(let replica):
@@ -318,6 +328,7 @@ public struct Simulation {
             missedChanges: replicas.reduce(0) { $0 + $1.counters.missedChanges },
             changeSets: changeSetTotal,
             intentsWhileDown: intentsWhileDown,
+            race: race,
             quiesced: quiesced,
             endMicros: nowMicros,
             events: events,

@@ -110,21 +110,41 @@ public struct Replica {
         refusedAtCommit.indices.filter { refusedAtCommit[$0] != nil && applied[ReplicaID($0)] < held[ReplicaID($0)] }.count
     }
 
-    /// Runs one application intent; a successful save with changes becomes
-    /// a new change set of this replica.
+    /// Runs one application intent, fetch and save back to back; a
+    /// successful save with changes becomes a new change set of this
+    /// replica, and a refused one is counted.
     public mutating func perform(_ intent: Intent, atMicros now: Int64) -> (IntentOutcome, ChangeSet?) {
+        let result = save(intent, fetched: fetch(intent), atMicros: now)
+        if case .rejected = result.0 { countRefusedLocalSave() }
+        return result
+    }
+
+    /// The fetch step of an intent: what the application reads.
+    public func fetch(_ intent: Intent) -> Fetched {
+        strategy.fetch(intent, in: context)
+    }
+
+    /// A fetch by natural key of every record the intent addresses, whatever
+    /// the strategy's own fetch does: what an app runs after a failed save.
+    public func fetchByKey(_ intent: Intent) -> Fetched {
+        context.fetchAddressed(intent)
+    }
+
+    /// The save step of an intent, from an earlier fetch; a successful save
+    /// with changes becomes a new change set. A refusal is not counted here:
+    /// a writer that retries may still succeed.
+    public mutating func save(_ intent: Intent, fetched: Fetched, atMicros now: Int64) -> (IntentOutcome, ChangeSet?) {
         context.nowMicros = now
-        let outcome = strategy.perform(intent, in: &context)
-        var changeSet: ChangeSet?
-        switch outcome {
-        case .saved(let changes) where !changes.isEmpty:
-            changeSet = appendLocal(changes, atMicros: now)
-        case .rejected:
-            counters.rejectedLocalSaves += 1
-        case .saved, .missed:
-            break
+        let outcome = strategy.save(intent, fetched: fetched, in: &context)
+        if case .saved(let changes) = outcome, !changes.isEmpty {
+            return (outcome, appendLocal(changes, atMicros: now))
         }
-        return (outcome, changeSet)
+        return (outcome, nil)
+    }
+
+    /// A local save the application saw fail for good.
+    public mutating func countRefusedLocalSave() {
+        counters.rejectedLocalSaves += 1
     }
 
     /// Runs the strategy's dedupe pass; its changes, if any, become a new

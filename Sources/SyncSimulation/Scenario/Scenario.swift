@@ -27,6 +27,11 @@ public enum StepAction: Hashable, Sendable {
     case heal
     /// An application intent on one replica.
     case intent(ReplicaID, Intent)
+    /// `count` application tasks on one replica running the same intent at
+    /// once, each as separate fetch and save steps that the seeded
+    /// scheduler interleaves (seed 002's app code: on a failed save, roll
+    /// back and fetch again).
+    case writers(ReplicaID, Intent, count: Int)
     /// The replica stops: messages to and from it are lost, as is work it
     /// had received but not applied. Its committed store survives unless
     /// `wipe` (the app was reinstalled).
@@ -69,6 +74,9 @@ public struct Scenario: Sendable {
     public var untilMicros: Int64
     /// How long after remote changes are saved the dedupe pass runs.
     public var dedupeDelayMicros: Int64
+    /// How long one step of a concurrent writer takes, on average: each
+    /// step lasts a seeded random time from half of it to one and a half.
+    public var writerLatencyMicros: Int64 = 1_000
     public var steps: [Step]
 
     public init(

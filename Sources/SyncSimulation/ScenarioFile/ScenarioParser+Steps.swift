@@ -45,7 +45,7 @@ extension ScenarioParser {
     }
 
     private mutating func parseStep(_ node: Node, index: Int) throws(ScenarioFileError) -> [Step] {
-        let object = try node.object(allowed: ["at", "on", "wipe"] + Self.actionKeys, required: ["at"])
+        let object = try node.object(allowed: ["at", "on", "wipe", "writers"] + Self.actionKeys, required: ["at"])
         let at = try object.required("at").duration()
         guard at < untilMicros else {
             throw object.required("at").error("\(DurationText.text(at)) is not before the end of the run (until: \(DurationText.text(untilMicros))), so this step would never run")
@@ -64,6 +64,13 @@ extension ScenarioParser {
             throw on.error("'on' goes with intents (\(Self.intentActions.sorted().joined(separator: ", "))), not with '\(action)'")
         }
         if let wipe = object["wipe"], action != "crash" { throw wipe.error("'wipe' goes with 'crash' only") }
+        var writers: Int?
+        if let writersNode = object["writers"] {
+            guard Self.intentActions.contains(action), action != "random" else {
+                throw writersNode.error("'writers' goes with import, create, update, delete and link, not with '\(action)'")
+            }
+            writers = Int(try writersNode.int(in: 1 ... 1_000))
+        }
         var targets: [ReplicaID] = []
         if let on = object["on"] { targets = try self.targets(on) }
 
@@ -87,6 +94,9 @@ extension ScenarioParser {
             }
         default:
             let intent = try parseIntent(action, actionNode, stepIndex: index)
+            if let writers {
+                return targets.map { Step(atMicros: at, .writers($0, intent, count: writers)) }
+            }
             return targets.map { Step(atMicros: at, .intent($0, intent)) }
         }
     }

@@ -5,7 +5,7 @@ import SyncModel
 struct ScenarioParser {
     static let topLevelKeys = [
         "name", "description", "replicas", "seed", "topology", "until", "schema", "network", "sync",
-        "clocks", "strategies", "dedupeDelay", "steps", "expect",
+        "clocks", "strategies", "dedupeDelay", "writerLatency", "steps", "expect",
     ]
     static let defaultUntilMicros: Int64 = 60_000_000
     static let replicaRange: ClosedRange<Int64> = 1 ... 500
@@ -52,6 +52,8 @@ struct ScenarioParser {
         let clocks = try parseClocks(document["clocks"])
         let strategies = try parseStrategies(document["strategies"])
         let dedupeDelayMicros = try document["dedupeDelay"]?.duration() ?? 50_000
+        let writerLatencyMicros = try document["writerLatency"]?.duration() ?? 1_000
+        guard writerLatencyMicros > 0 else { throw document["writerLatency"]!.error("expected a duration above 0") }
         let steps = try parseSteps(document["steps"])
         let expectations = try parseExpectations(document["expect"], strategies: strategies)
 
@@ -60,6 +62,7 @@ struct ScenarioParser {
             network: network, sync: sync, clocks: clocks, untilMicros: untilMicros,
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.topology = topology
+        scenario.writerLatencyMicros = writerLatencyMicros
         return ScenarioDocument(file: root.file, scenario: scenario, seed: seed, strategyNames: strategies, expectations: expectations)
     }
 

@@ -8,12 +8,13 @@ struct ScenarioFileErrorTests {
     typealias T = ScenarioFileTesting
 
     static let duration = #"expected a duration with a unit such as "250us", "80ms" or "2s""#
-    static let topLevelKeys = "name, description, replicas, seed, topology, until, schema, network, sync, clocks, strategies, dedupeDelay, steps, expect"
-    static let stepKeys = "at, on, wipe, partition, heal, import, create, update, delete, link, random, crash, restart, nemesis"
+    static let topLevelKeys = "name, description, replicas, seed, topology, until, schema, network, sync, clocks, strategies, dedupeDelay, writerLatency, steps, expect"
+    static let stepKeys = "at, on, wipe, writers, partition, heal, import, create, update, delete, link, random, crash, restart, nemesis"
     static let allStrategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, lww:field"
     static let allMetrics = "duplicates.final, duplicates.peak, duplicates.seconds, diverged, converged, convergenceSeconds, rejected, "
         + "rejectedDetail.localSaves, rejectedDetail.changeSets, rejectedDetail.blocked, lostWrites, lostWritesDetail.fields, "
         + "lostWritesDetail.records, resurrected, dangling, links, missedChanges, changeSets, intentsWhileDown, quiesced, "
+        + "race.intents, race.localDuplicates, race.savesRetried, "
         + "network.sent, network.dropped, network.duplicated, network.delivered, network.bytes"
     static let replicas = "replicas: r1, r2, r3"
     static let userFields = "fields: email, name, city"

@@ -1,0 +1,86 @@
+import SyncModel
+
+/// One application task of a `writers` step: seed 002's code, one store
+/// operation per step — fetch by key, save; on a failed save, roll back and
+/// fetch again, and use the record found.
+struct WriterTask {
+    enum Phase {
+        case fetch
+        case save(Fetched)
+        case refetch
+    }
+
+    let replica: ReplicaID
+    let intent: Intent
+    /// The replica's generation when the task started: a crash ends it.
+    let generation: Int
+    var phase = Phase.fetch
+}
+
+extension Simulation {
+    /// Starts `count` tasks running `intent` on `replica`. Each step takes a
+    /// seeded random time around the writer latency, so the tasks' steps
+    /// interleave, reproducibly.
+    mutating func startWriters(_ intent: Intent, on replica: ReplicaID, count: Int) {
+        guard !down[replica.index] else {
+            intentsWhileDown += count
+            return
+        }
+        race.intents += count
+        for _ in 0 ..< count {
+            writerTasks.append(WriterTask(replica: replica, intent: intent, generation: generation[replica.index]))
+            scheduleWriterStep(writerTasks.count - 1)
+        }
+    }
+
+    private mutating func scheduleWriterStep(_ task: Int) {
+        let latency = scenario.writerLatencyMicros
+        let duration = writerRandom.next(in: latency / 2 ... latency + latency / 2)
+        pendingWriterSteps += 1
+        queue.schedule(.writerStep(task), atMicros: nowMicros + duration)
+    }
+
+    mutating func writerStep(_ index: Int) {
+        pendingWriterSteps -= 1
+        let task = writerTasks[index]
+        let replica = task.replica
+        // A crash since the task began ends it, unsaved.
+        guard task.generation == generation[replica.index], !down[replica.index] else { return }
+
+        switch task.phase {
+        case .fetch:
+            writerTasks[index].phase = .save(replicas[replica.index].fetch(task.intent))
+            scheduleWriterStep(index)
+
+        case .save(let fetched):
+            let duplicatesBefore = replicas[replica.index].store.duplicateCount
+            let (outcome, changeSet) = replicas[replica.index].save(task.intent, fetched: fetched, atMicros: nowMicros)
+            race.localDuplicates += max(0, replicas[replica.index].store.duplicateCount - duplicatesBefore)
+            switch outcome {
+            case .saved:
+                truth.recordSaved(task.intent, on: replica, atMicros: nowMicros)
+                lastHealOrWriteMicros = nowMicros
+                if let changeSet { madeChangeSet(changeSet, on: replica) }
+                // Another context's save shows up in persistent history, so
+                // the app's dedupe pass runs after it as after remote changes.
+                if changeSet != nil && strategy.runsDedupePass { scheduleDedupePass(on: replica) }
+            case .rejected:
+                race.savesRetried += 1
+                writerTasks[index].phase = .refetch
+                scheduleWriterStep(index)
+            case .missed:
+                break
+            }
+            observe(replica)
+
+        case .refetch:
+            // Rolled back; fetch again. If every record is there now, the
+            // app uses it (its own values were not saved); otherwise the
+            // save has failed for good.
+            let fetched = replicas[replica.index].fetchByKey(task.intent)
+            if fetched.records.contains(nil) {
+                replicas[replica.index].countRefusedLocalSave()
+            }
+        }
+    }
+}
