@@ -10,6 +10,8 @@ extension Report {
             .init("seed", .number(String(seed))),
             .init("replicas", .int(scenario.replicaCount)),
             .init("store", .string(store)),
+            .init("concurrency", .string(concurrency.rawValue)),
+            .init("reproducible", .bool(isReproducible)),
             .init("parameters", parametersJSON()),
             .init("results", .array(results.map(resultJSON))),
         ] + fileMembers)

@@ -16,9 +16,11 @@ public struct Report: Sendable {
     public let file: String?
     /// The file's expectations checked against the results.
     public let expectations: [ExpectationOutcome]
+    /// How writers ran; `dispatch` runs are not reproducible.
+    public let concurrency: WriterConcurrency
 
     public init(scenario: Scenario, seed: UInt64, store: String = "memory", results: [RunResult], includesTiming: Bool,
-                file: String? = nil, expectations: [ExpectationOutcome] = []) {
+                concurrency: WriterConcurrency = .deterministic, file: String? = nil, expectations: [ExpectationOutcome] = []) {
         self.scenario = scenario
         self.seed = seed
         self.store = store
@@ -26,13 +28,19 @@ public struct Report: Sendable {
         self.includesTiming = includesTiming
         self.file = file
         self.expectations = expectations
+        self.concurrency = concurrency
     }
+
+    /// True unless real threads took part.
+    public var isReproducible: Bool { concurrency == .deterministic }
 
     /// The command that reproduces this report.
     public var replayCommand: String {
         let names = results.map(\.strategy)
-        let command = file.map { "simulate run \($0) --seed \(seed)" }
+        var command = file.map { "simulate run \($0) --seed \(seed)" }
             ?? "simulate --replicas \(scenario.replicaCount) --seed \(seed)"
-        return names == StrategyCatalog.defaultNames ? command : command + " --strategies " + names.joined(separator: ",")
+        if names != StrategyCatalog.defaultNames { command += " --strategies " + names.joined(separator: ",") }
+        if !isReproducible { command += " --concurrency \(concurrency.rawValue)" }
+        return command
     }
 }

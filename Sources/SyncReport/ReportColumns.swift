@@ -60,6 +60,7 @@ extension Report {
 
     var headline: String {
         "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
+            + (isReproducible ? "" : " · writers on real threads (Dispatch): not reproducible")
     }
 
     var settingsLine: String {

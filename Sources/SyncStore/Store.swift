@@ -32,8 +32,10 @@ public struct Transaction: Sendable {
 /// whole, as a `UNIQUE` index refuses it; the caller's merge policy decides
 /// what to do next.
 ///
-/// Everything returned in bulk is sorted, never in hash order.
-public protocol Store {
+/// Everything returned in bulk is sorted, never in hash order. A store is
+/// `Sendable` so that concurrent writers can share one behind a lock: a
+/// value type, or a class that guards its own state.
+public protocol Store: Sendable {
     var schema: Schema { get }
     var enforcesUniqueness: Bool { get }
     /// Transactions committed so far: a cheap "has anything changed" check.

@@ -11,6 +11,8 @@ struct CommandLineOptions {
         case run
         /// `simulate check FILE|DIR…`
         case check
+        /// `simulate race …`
+        case race
     }
 
     enum Format: String, CaseIterable {
@@ -28,6 +30,12 @@ struct CommandLineOptions {
     var format = Format.table
     var includesTiming = true
     var showHelp = false
+    var concurrency = WriterConcurrency.deterministic
+    /// `race`: writer counts, trials, think time and schedule.
+    var writerCounts = [1, 2, 4, 8, 16]
+    var trials = 200
+    var thinkMicros = 50
+    var lockstep = false
     /// Scenario files or folders, for `run` and `check`.
     var paths: [String] = []
 
@@ -42,13 +50,18 @@ struct CommandLineOptions {
         "--seed": "a whole number from 0 to \(UInt64.max)",
         "--strategies": "a comma-separated list of \(StrategyCatalog.allNames.joined(separator: ", "))",
         "--format": "one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))",
+        "--concurrency": "one of \(WriterConcurrency.allCases.map(\.rawValue).joined(separator: ", "))",
+        "--writers": "a comma-separated list of whole numbers from 1 to 64",
+        "--trials": "a whole number from 1 to 100000",
+        "--think-micros": "a whole number from 0 to 1000000",
     ]
 
     /// The options each command accepts.
     static let optionsByCommand: [Command: [String]] = [
-        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--help"],
-        .run: ["--seed", "--strategies", "--format", "--no-timing", "--help"],
+        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--concurrency", "--help"],
+        .run: ["--seed", "--strategies", "--format", "--no-timing", "--concurrency", "--help"],
         .check: ["--seed", "--help"],
+        .race: ["--writers", "--trials", "--think-micros", "--lockstep", "--strategies", "--format", "--help"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -57,8 +70,8 @@ struct CommandLineOptions {
         if let first = remaining.first, let command = Command(rawValue: first), command != .compare {
             options.command = command
             remaining.removeFirst()
-        } else if let first = remaining.first, ["sweep", "race", "merge"].contains(first) {
-            throw UsageError(message: "'\(first)' is not available in this version; commands: run, check (see 'simulate --help')")
+        } else if let first = remaining.first, ["sweep", "merge"].contains(first) {
+            throw UsageError(message: "'\(first)' is not available in this version; commands: run, check, race (see 'simulate --help')")
         }
         let allowed = optionsByCommand[options.command]!
         let prefix = options.command == .compare ? "simulate" : "simulate \(options.command.rawValue)"
@@ -72,8 +85,10 @@ struct CommandLineOptions {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard argument.hasPrefix("-") else {
-                guard options.command != .compare else {
-                    throw UsageError(message: "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check)")
+                guard options.command == .run || options.command == .check else {
+                    throw UsageError(message: options.command == .compare
+                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, race)"
+                        : "unexpected argument '\(argument)'; \(prefix) takes only options: \(allowed.joined(separator: ", "))")
                 }
                 options.paths.append(argument)
                 continue
@@ -119,11 +134,39 @@ struct CommandLineOptions {
             case "--no-timing":
                 guard inlineValue == nil else { throw UsageError(message: "--no-timing takes no value") }
                 options.includesTiming = false
+            case "--concurrency":
+                let text = try value()
+                guard let concurrency = WriterConcurrency(rawValue: text) else {
+                    throw UsageError(message: "--concurrency expects \(allowedValues[name]!), got '\(text)'")
+                }
+                options.concurrency = concurrency
+            case "--writers":
+                let text = try value()
+                let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard !counts.isEmpty, counts.allSatisfy({ $0.map { (1 ... 64).contains($0) } ?? false }) else {
+                    throw UsageError(message: "--writers expects \(allowedValues[name]!), got '\(text)'")
+                }
+                options.writerCounts = counts.map { $0! }
+            case "--trials":
+                let text = try value()
+                guard let trials = Int(text), (1 ... 100_000).contains(trials) else {
+                    throw UsageError(message: "--trials expects \(allowedValues[name]!), got '\(text)'")
+                }
+                options.trials = trials
+            case "--think-micros":
+                let text = try value()
+                guard let micros = Int(text), (0 ... 1_000_000).contains(micros) else {
+                    throw UsageError(message: "--think-micros expects \(allowedValues[name]!), got '\(text)'")
+                }
+                options.thinkMicros = micros
+            case "--lockstep":
+                guard inlineValue == nil else { throw UsageError(message: "--lockstep takes no value") }
+                options.lockstep = true
             default:
                 preconditionFailure("option \(canonical) is allowed but not handled")
             }
         }
-        if options.command != .compare && options.paths.isEmpty && !options.showHelp {
+        if (options.command == .run || options.command == .check) && options.paths.isEmpty && !options.showHelp {
             throw UsageError(message: options.command == .run
                 ? "simulate run needs at least one scenario file, such as Scenarios/default.json5"
                 : "simulate check needs at least one scenario file or folder, such as Scenarios")

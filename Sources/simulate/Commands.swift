@@ -17,14 +17,30 @@ enum Commands {
 
     /// Runs `scenario` once per strategy and checks the expectations.
     static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
+                        concurrency: WriterConcurrency = .deterministic,
                         file: String?, expectations: [Expectation], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
-        let results = Comparison.run(scenario: scenario, strategies: strategies, seed: seed) { position, name in
+        let results = Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency) { position, name in
             progress.show("\(scenario.name) [\(position)/\(strategies.count)] \(name)…")
         }
         progress.clear()
-        return Report(scenario: scenario, seed: seed, results: results, includesTiming: includesTiming,
+        return Report(scenario: scenario, seed: seed, results: results, includesTiming: includesTiming, concurrency: concurrency,
                       file: file, expectations: ExpectationOutcome.check(expectations, against: results))
+    }
+
+    /// `simulate race`: real threads, so no seed and no reproducibility.
+    static func race(_ options: CommandLineOptions, progress: Progress) {
+        let strategies = (options.strategyNames ?? StrategyCatalog.defaultNames).map { StrategyCatalog.strategy(named: $0)! }
+        let schedule: ConcurrentWriters.Schedule = options.lockstep ? .lockstep : .free(thinkMicros: options.thinkMicros)
+        let measurements = RaceExperiment.run(strategies: strategies, writerCounts: options.writerCounts, trials: options.trials,
+                                              schedule: schedule) { progress.show("race: \($0)…") }
+        progress.clear()
+        let report = RaceReport(measurements: measurements, trials: options.trials, schedule: schedule)
+        switch options.format {
+        case .table: Swift.print(report.table(), terminator: "")
+        case .markdown: Swift.print(report.markdown(), terminator: "")
+        case .json: Swift.print(report.json().rendered(), terminator: "")
+        }
     }
 
     static func print(_ reports: [Report], format: CommandLineOptions.Format, asArray: Bool) {

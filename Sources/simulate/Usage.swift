@@ -6,9 +6,10 @@ enum Usage {
     measure, strategy by strategy, the duplicate records, lost writes and diverged
     replicas each way of enforcing uniqueness produces.
 
-    USAGE: simulate [--replicas N] [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing]
-           simulate run FILE... [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing]
+    USAGE: simulate [--replicas N] [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--concurrency MODE]
+           simulate run FILE... [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--concurrency MODE]
            simulate check FILE|DIR... [--seed S]
+           simulate race [--writers LIST] [--trials T] [--think-micros N] [--lockstep] [--strategies LIST] [--format FORMAT]
 
     With no command, runs the built-in default scenario once per strategy, all from
     one seed: N replicas start partitioned from each other; each imports the same
@@ -23,6 +24,10 @@ enum Usage {
     check   runs the expectations of scenario files, or of every .json5 file in a
             folder: one PASS or FAIL line each, then "N passed, M failed". Exit
             status 1 when any fails: what a CI job calls.
+    race    real threads (Dispatch): W writers create the same key at once on
+            one replica, T times, per strategy and W (default 1,2,4,8,16 writers,
+            200 trials, 50 µs between each writer's fetch and save); prints how
+            often a duplicate was left. Threads decide, so figures vary.
 
     OPTIONS:
       --replicas N        replicas in the default scenario, \(CommandLineOptions.replicaRange.lowerBound) to \(CommandLineOptions.replicaRange.upperBound) (default 5)
@@ -33,6 +38,15 @@ enum Usage {
       --format FORMAT     table (default: aligned for a terminal), json or markdown
       --no-timing         leave out wall-clock figures, so that output is
                           byte-identical from run to run
+      --concurrency MODE  how steps with writers run: deterministic (default:
+                          simulated tasks the seed interleaves) or dispatch (real
+                          threads; such runs are labelled not reproducible)
+      --writers LIST      race: writer counts, comma-separated, each 1 to 64
+      --trials T          race: trials per strategy and writer count, 1 to 100000
+      --think-micros N    race: microseconds each writer works between its fetch
+                          and its save, 0 to 1000000 (default 50)
+      --lockstep          race: every writer fetches before any saves (the bad
+                          interleaving, forced)
       -h, --help          show this help
 
     STRATEGIES:

@@ -221,6 +221,6 @@ struct ScenarioCommandTests {
 
         let replicas = try await SimulateProcess.run(["run", Self.scenario("default.json5"), "--replicas", "3"])
         #expect(replicas.status == 2)
-        #expect(replicas.stderr == "simulate: simulate run does not take --replicas; it takes --seed, --strategies, --format, --no-timing, --help\n")
+        #expect(replicas.stderr == "simulate: simulate run does not take --replicas; it takes --seed, --strategies, --format, --no-timing, --concurrency, --help\n")
     }
 }

@@ -22,7 +22,7 @@ struct ReportJSONTests {
             Issue.record("the report is not a JSON object")
             return
         }
-        #expect(members.map(\.key) == ["schemaVersion", "scenario", "seed", "replicas", "store", "parameters", "results"])
+        #expect(members.map(\.key) == ["schemaVersion", "scenario", "seed", "replicas", "store", "concurrency", "reproducible", "parameters", "results"])
     }
 
     @Test func eachResultHasThePublicFields() throws {

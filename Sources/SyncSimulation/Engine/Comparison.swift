@@ -4,10 +4,11 @@ public enum Comparison {
     /// `progress` is told before each strategy starts: its position (from
     /// 1) and name. Runs are independent; each starts from the same seed.
     public static func run(scenario: Scenario, strategies: [any Strategy], seed: UInt64,
+                           concurrency: WriterConcurrency = .deterministic,
                            progress: (Int, String) -> Void = { _, _ in }) -> [RunResult] {
         strategies.enumerated().map { index, strategy in
             progress(index + 1, strategy.name)
-            return Simulation.run(scenario: scenario, strategy: strategy, seed: seed)
+            return Simulation.run(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency)
         }
     }
 }

@@ -27,6 +27,10 @@ extension Simulation {
             return
         }
         race.intents += count
+        if concurrency == .dispatch {
+            runDispatchWriters(intent, on: replica, count: count)
+            return
+        }
         for _ in 0 ..< count {
             writerTasks.append(WriterTask(replica: replica, intent: intent, generation: generation[replica.index]))
             scheduleWriterStep(writerTasks.count - 1)
@@ -82,5 +86,35 @@ extension Simulation {
                 replicas[replica.index].countRefusedLocalSave()
             }
         }
+    }
+
+    /// The same writers as real Dispatch work items on the replica's store,
+    /// all at this instant of virtual time. Their saves become change sets
+    /// in the order the threads finished: not reproducible.
+    private mutating func runDispatchWriters(_ intent: Intent, on replica: ReplicaID, count: Int) {
+        let shared = SharedReplicaState(replicas[replica.index].context)
+        let results = ConcurrentWriters.run(intent, writers: count, strategy: strategy, state: shared,
+                                            schedule: .free(thinkMicros: Int(scenario.writerLatencyMicros)))
+        replicas[replica.index].replaceContext(shared.take())
+        var savedAny = false
+        for result in results {
+            race.localDuplicates += result.duplicatesCreated
+            if result.retried { race.savesRetried += 1 }
+            switch result.outcome {
+            case .saved(let changes) where !result.reused:
+                truth.recordSaved(intent, on: replica, atMicros: nowMicros)
+                lastHealOrWriteMicros = nowMicros
+                if !changes.isEmpty {
+                    madeChangeSet(replicas[replica.index].commitLocalChanges(changes, atMicros: nowMicros), on: replica)
+                    savedAny = true
+                }
+            case .rejected:
+                replicas[replica.index].countRefusedLocalSave()
+            case .saved, .missed:
+                break
+            }
+        }
+        if savedAny && strategy.runsDedupePass { scheduleDedupePass(on: replica) }
+        observe(replica)
     }
 }

@@ -33,6 +33,7 @@ public struct Simulation {
     public let scenario: Scenario
     public let strategy: any Strategy
     public let seed: UInt64
+    public let concurrency: WriterConcurrency
     let makeStore: StoreFactory
 
     var replicas: [Replica]
@@ -66,11 +67,12 @@ public struct Simulation {
     var pendingWriterSteps = 0
     var race = RunResult.Race()
 
-    public init(scenario: Scenario, strategy: any Strategy, seed: UInt64,
+    public init(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
                 makeStore: @escaping StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) {
         self.scenario = scenario
         self.strategy = strategy
         self.seed = seed
+        self.concurrency = concurrency
         self.makeStore = makeStore
         let count = scenario.replicaCount
         replicas = (0 ..< count).map { index in
@@ -97,9 +99,9 @@ public struct Simulation {
     }
 
     /// Runs to the end and returns the measurements.
-    public static func run(scenario: Scenario, strategy: any Strategy, seed: UInt64,
+    public static func run(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
                            makeStore: @escaping StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) -> RunResult {
-        var simulation = Simulation(scenario: scenario, strategy: strategy, seed: seed, makeStore: makeStore)
+        var simulation = Simulation(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, makeStore: makeStore)
         return simulation.run()
     }
 

@@ -142,6 +142,17 @@ public struct Replica {
         return (outcome, nil)
     }
 
+    /// Puts back the state that concurrent writers used and changed.
+    mutating func replaceContext(_ newContext: StrategyContext) {
+        context = newContext
+    }
+
+    /// Makes a change set of changes already committed to the store (by a
+    /// concurrent writer).
+    mutating func commitLocalChanges(_ changes: [Record], atMicros now: Int64) -> ChangeSet {
+        appendLocal(changes, atMicros: now)
+    }
+
     /// A local save the application saw fail for good.
     public mutating func countRefusedLocalSave() {
         counters.rejectedLocalSaves += 1

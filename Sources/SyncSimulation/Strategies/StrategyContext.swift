@@ -3,7 +3,7 @@ import SyncStore
 
 /// What a strategy may touch on its replica: the store, the stamping clock
 /// and the id generator, at the current true time.
-public struct StrategyContext {
+public struct StrategyContext: Sendable {
     public let replica: ReplicaID
     public var store: any Store
     public var clock: ReplicaClock

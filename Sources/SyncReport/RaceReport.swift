@@ -1,0 +1,91 @@
+import SyncSimulation
+
+/// The report of `simulate race`: real threads decide the interleaving, so
+/// every figure varies from run to run; the report says so.
+public struct RaceReport: Sendable {
+    public let measurements: [RaceExperiment.Measurement]
+    public let trials: Int
+    public let schedule: ConcurrentWriters.Schedule
+
+    public init(measurements: [RaceExperiment.Measurement], trials: Int, schedule: ConcurrentWriters.Schedule) {
+        self.measurements = measurements
+        self.trials = trials
+        self.schedule = schedule
+    }
+
+    var scheduleText: String {
+        switch schedule {
+        case .free(let thinkMicros): return "each writer fetches, works \(thinkMicros) µs, then saves"
+        case .lockstep: return "lockstep: every writer fetches before any saves"
+        }
+    }
+
+    var headline: String {
+        "SyncSim · race · writers create the same key at once on one replica · \(trials) trials each · \(scheduleText)"
+    }
+
+    static let caveat = "Real threads (Dispatch) decide the interleaving: figures vary from run to run."
+
+    private var columns: [(header: String, left: Bool, cell: (RaceExperiment.Measurement) -> String)] {
+        [
+            ("strategy", true, { $0.strategy }),
+            ("writers", false, { String($0.writers) }),
+            ("trials", false, { String($0.trials) }),
+            ("with dup", false, { String($0.trialsWithDuplicate) }),
+            ("share", false, { DecimalText.fixed($0.duplicateShare * 100, digits: 1) + "%" }),
+            ("mean dups", false, { DecimalText.fixed($0.meanDuplicates, digits: 2) }),
+            ("retried", false, { String($0.retriedSaves) }),
+        ]
+    }
+
+    public func table() -> String {
+        let rows = [columns.map(\.header)] + measurements.map { row in columns.map { $0.cell(row) } }
+        let widths = columns.indices.map { index in rows.map { $0[index].count }.max() ?? 0 }
+        var lines = [headline, RaceReport.caveat, ""]
+        for row in rows {
+            lines.append(columns.indices.map { index in
+                let padding = String(repeating: " ", count: widths[index] - row[index].count)
+                return columns[index].left ? row[index] + padding : padding + row[index]
+            }.joined(separator: "  ").trimmingTrailingSpaces())
+        }
+        lines.append("")
+        lines.append("with dup: trials that left a duplicate; share: of all trials; mean dups: duplicates left per trial; retried: saves that failed, were rolled back and fetched again")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public func markdown() -> String {
+        var lines = ["## \(headline)", "", RaceReport.caveat, "",
+                     "| " + columns.map(\.header).joined(separator: " | ") + " |",
+                     "|" + columns.map { $0.left ? " --- |" : " ---: |" }.joined()]
+        for row in measurements {
+            lines.append("| " + columns.map { $0.cell(row) }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public func json() -> JSONValue {
+        var scheduleMembers: [JSONValue.Member]
+        switch schedule {
+        case .free(let thinkMicros): scheduleMembers = [.init("kind", .string("free")), .init("thinkMicros", .int(thinkMicros))]
+        case .lockstep: scheduleMembers = [.init("kind", .string("lockstep"))]
+        }
+        return .object([
+            .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("experiment", .string("race")),
+            .init("reproducible", .bool(false)),
+            .init("trials", .int(trials)),
+            .init("schedule", .object(scheduleMembers)),
+            .init("results", .array(measurements.map { row in
+                .object([
+                    .init("strategy", .string(row.strategy)),
+                    .init("writers", .int(row.writers)),
+                    .init("trials", .int(row.trials)),
+                    .init("trialsWithDuplicate", .int(row.trialsWithDuplicate)),
+                    .init("duplicateShare", .number(DecimalText.fixed(row.duplicateShare, digits: 4))),
+                    .init("meanDuplicates", .number(DecimalText.fixed(row.meanDuplicates, digits: 4))),
+                    .init("retriedSaves", .int(row.retriedSaves)),
+                ])
+            })),
+        ])
+    }
+}

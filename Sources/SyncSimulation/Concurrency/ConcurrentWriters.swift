@@ -1,0 +1,72 @@
+import Dispatch
+import Foundation
+import SyncModel
+
+/// What one real writer thread ended with, as its application saw it.
+public struct WriterResult: Sendable {
+    /// `.saved` also when a failed save was rolled back and the refetch
+    /// found the record (`reused`): the app then uses that record, its own
+    /// values unsaved.
+    public let outcome: IntentOutcome
+    public let duplicatesCreated: Int
+    /// The first save failed and was rolled back and fetched again.
+    public let retried: Bool
+    /// After the retry, the app found the record another writer saved.
+    public let reused: Bool
+}
+
+/// Runs application writers as real concurrent Dispatch work items on one
+/// replica's shared state: seed 002's code (fetch by key, save; on a failed
+/// save, roll back and fetch again), each step atomic, nothing else. Which
+/// writer wins is up to the threads: not reproducible, by design.
+public enum ConcurrentWriters {
+    /// How the writers' steps meet.
+    public enum Schedule: Sendable {
+        /// Each writer fetches, works for `thinkMicros` (building its
+        /// object), then saves, as its thread gets to it.
+        case free(thinkMicros: Int)
+        /// Every writer fetches before any writer saves: the bad
+        /// interleaving, forced, so that a check-then-insert duplicate is
+        /// certain rather than likely.
+        case lockstep
+    }
+
+    /// Runs `writers` copies of `intent` at once; results in completion order.
+    static func run(_ intent: Intent, writers: Int, strategy: any Strategy, state: SharedReplicaState,
+                    schedule: Schedule) -> [WriterResult] {
+        precondition(writers >= 1, "at least one writer")
+        let results = LockedBox<[WriterResult]>([])
+        switch schedule {
+        case .free(let thinkMicros):
+            DispatchQueue.concurrentPerform(iterations: writers) { _ in
+                let fetched = state.fetch(intent, strategy: strategy)
+                if thinkMicros > 0 { Thread.sleep(forTimeInterval: Double(thinkMicros) / 1_000_000) }
+                let result = finish(intent, fetched: fetched, strategy: strategy, state: state)
+                results.withLock { $0.append(result) }
+            }
+        case .lockstep:
+            let fetches = LockedBox<[Fetched?]>(Array(repeating: nil, count: writers))
+            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+                let fetched = state.fetch(intent, strategy: strategy)
+                fetches.withLock { $0[writer] = fetched }
+            }
+            // Every fetch is done before this line: the barrier.
+            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+                let fetched = fetches.withLock { $0[writer]! }
+                let result = finish(intent, fetched: fetched, strategy: strategy, state: state)
+                results.withLock { $0.append(result) }
+            }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// Save; on failure roll back (nothing was written) and fetch again.
+    private static func finish(_ intent: Intent, fetched: Fetched, strategy: any Strategy, state: SharedReplicaState) -> WriterResult {
+        let (outcome, duplicates) = state.save(intent, fetched: fetched, strategy: strategy)
+        guard case .rejected = outcome else {
+            return WriterResult(outcome: outcome, duplicatesCreated: duplicates, retried: false, reused: false)
+        }
+        let found = !state.fetchByKey(intent).records.contains(nil)
+        return WriterResult(outcome: found ? .saved(changes: []) : outcome, duplicatesCreated: duplicates, retried: true, reused: found)
+    }
+}
