@@ -55,13 +55,13 @@ public enum WorkloadGenerator {
     public static func randomSteps(_ settings: RandomSettings, atMicros start: Int64, on replica: ReplicaID,
                                    schema: Schema, seed: UInt64, stepIndex: Int) -> [Step] {
         var random = Xoshiro256StarStar(seed: seed, stream: "random.\(stepIndex).\(replica)")
+        guard settings.operations > 0 else { return [] }
         let entity = schema[settings.entity]
-        let keyFields = entity.identityKey ?? []
         let writable = entity.fields.indices.filter { !entity.isKeyField($0) }
         let kinds = OperationKind.allCases.filter { (settings.mix[$0] ?? 0) > 0 }
         let totalWeight = kinds.reduce(0) { $0 + settings.mix[$1]! }
         var steps: [Step] = []
-        for number in 1 ... max(settings.operations, 1) where settings.operations > 0 {
+        for number in 1 ... settings.operations {
             let at = start + random.next(in: 0 ... settings.overMicros)
             var draw = random.index(below: totalWeight)
             let kind = kinds.first { kind in
@@ -85,7 +85,6 @@ public enum WorkloadGenerator {
                 guard let key = template.identityKey(schema: schema) else { continue }
                 intent = .delete(key: key)
             }
-            _ = keyFields
             steps.append(Step(atMicros: at, .intent(replica, intent)))
         }
         return steps.stableSorted { $0.atMicros < $1.atMicros }
