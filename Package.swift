@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
-// SyncModel <- SyncStore <- SyncSimulation <- SyncReport <- simulate
+// CSQLite, SyncModel <- SyncStore <- SyncSimulation <- SyncReport <- simulate
 let package = Package(
     name: "SyncSim",
     products: [
@@ -10,8 +10,10 @@ let package = Package(
         .library(name: "SyncSimulation", targets: ["SyncSimulation"]),
     ],
     targets: [
+        // The system SQLite library (sqlite3.h), no package.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SyncModel"),
-        .target(name: "SyncStore", dependencies: ["SyncModel"]),
+        .target(name: "SyncStore", dependencies: ["SyncModel", "CSQLite"]),
         .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncReport"]),

@@ -40,6 +40,7 @@ public struct Report: Sendable {
         var command = file.map { "simulate run \($0) --seed \(seed)" }
             ?? "simulate --replicas \(scenario.replicaCount) --seed \(seed)"
         if names != StrategyCatalog.defaultNames { command += " --strategies " + names.joined(separator: ",") }
+        if store != "memory" { command += " --store \(store)" }
         if !isReproducible { command += " --concurrency \(concurrency.rawValue)" }
         return command
     }

@@ -31,6 +31,7 @@ struct CommandLineOptions {
     var includesTiming = true
     var showHelp = false
     var concurrency = WriterConcurrency.deterministic
+    var store = StoreKind.memory
     /// `race`: writer counts, trials, think time and schedule.
     var writerCounts = [1, 2, 4, 8, 16]
     var trials = 200
@@ -50,6 +51,7 @@ struct CommandLineOptions {
         "--seed": "a whole number from 0 to \(UInt64.max)",
         "--strategies": "a comma-separated list of \(StrategyCatalog.allNames.joined(separator: ", "))",
         "--format": "one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))",
+        "--store": "memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per replica under DIR)",
         "--concurrency": "one of \(WriterConcurrency.allCases.map(\.rawValue).joined(separator: ", "))",
         "--writers": "a comma-separated list of whole numbers from 1 to 64",
         "--trials": "a whole number from 1 to 100000",
@@ -58,9 +60,9 @@ struct CommandLineOptions {
 
     /// The options each command accepts.
     static let optionsByCommand: [Command: [String]] = [
-        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--concurrency", "--help"],
-        .run: ["--seed", "--strategies", "--format", "--no-timing", "--concurrency", "--help"],
-        .check: ["--seed", "--help"],
+        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--help"],
+        .run: ["--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--help"],
+        .check: ["--seed", "--store", "--help"],
         .race: ["--writers", "--trials", "--think-micros", "--lockstep", "--strategies", "--format", "--help"],
     ]
 
@@ -134,6 +136,12 @@ struct CommandLineOptions {
             case "--no-timing":
                 guard inlineValue == nil else { throw UsageError(message: "--no-timing takes no value") }
                 options.includesTiming = false
+            case "--store":
+                let text = try value()
+                guard let store = StoreKind(name: text) else {
+                    throw UsageError(message: "--store expects \(allowedValues[name]!), got '\(text)'")
+                }
+                options.store = store
             case "--concurrency":
                 let text = try value()
                 guard let concurrency = WriterConcurrency(rawValue: text) else {

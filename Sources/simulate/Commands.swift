@@ -17,15 +17,21 @@ enum Commands {
 
     /// Runs `scenario` once per strategy and checks the expectations.
     static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
-                        concurrency: WriterConcurrency = .deterministic,
+                        concurrency: WriterConcurrency = .deterministic, store: StoreKind,
                         file: String?, expectations: [Expectation], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
-        let results = Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency) { position, name in
-            progress.show("\(scenario.name) [\(position)/\(strategies.count)] \(name)…")
+        let results: [RunResult]
+        do {
+            results = try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: store) { position, name in
+                progress.show("\(scenario.name) [\(position)/\(strategies.count)] \(name)…")
+            }
+        } catch {
+            progress.clear()
+            exitWithUsageError("cannot open a store: \(error.message)")
         }
         progress.clear()
-        return Report(scenario: scenario, seed: seed, results: results, includesTiming: includesTiming, concurrency: concurrency,
-                      file: file, expectations: ExpectationOutcome.check(expectations, against: results))
+        return Report(scenario: scenario, seed: seed, store: store.name, results: results, includesTiming: includesTiming,
+                      concurrency: concurrency, file: file, expectations: ExpectationOutcome.check(expectations, against: results))
     }
 
     /// `simulate race`: real threads, so no seed and no reproducibility.
@@ -58,7 +64,7 @@ enum Commands {
     /// Runs every scenario's expectations and prints one line each, then
     /// `N passed, M failed`. Only the strategies the expectations name are
     /// run. Returns the number failed.
-    static func check(_ documents: [ScenarioDocument], progress: Progress) -> Int {
+    static func check(_ documents: [ScenarioDocument], store: StoreKind, progress: Progress) -> Int {
         var passed = 0
         var failed = 0
         for document in documents {
@@ -70,7 +76,7 @@ enum Commands {
                 continue
             }
             let report = compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
-                                 file: document.file, expectations: document.expectations, progress: progress)
+                                 store: store, file: document.file, expectations: document.expectations, progress: progress)
             for line in ExpectationText.lines(report.expectations.map { (document.scenario.name, $0) }) {
                 Swift.print(line)
             }

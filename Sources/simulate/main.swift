@@ -27,7 +27,7 @@ case .compare:
     let seed = options.seed ?? 1
     let scenario = DefaultScenario.make(replicas: options.replicas, seed: seed)
     let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: options.strategyNames ?? StrategyCatalog.defaultNames,
-                                  includesTiming: options.includesTiming, concurrency: options.concurrency,
+                                  includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                                   file: nil, expectations: [], progress: progress)
     Commands.print([report], format: options.format, asArray: false)
 
@@ -35,14 +35,14 @@ case .run:
     let documents = Commands.load(options.paths, seed: options.seed)
     let reports = documents.map { document in
         Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
-                         includesTiming: options.includesTiming, concurrency: options.concurrency,
+                         includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                          file: document.file, expectations: document.expectations, progress: progress)
     }
     Commands.print(reports, format: options.format, asArray: reports.count > 1)
 
 case .check:
     let documents = Commands.load(options.paths, seed: options.seed)
-    let failed = Commands.check(documents, progress: progress)
+    let failed = Commands.check(documents, store: options.store, progress: progress)
     exit(failed > 0 ? 1 : 0)
 
 case .race:

@@ -46,6 +46,11 @@ public struct Record: Hashable, Sendable {
         creations.insertSorted(stamp)
     }
 
+    /// Deletes one creation: how a stored record is read back.
+    public mutating func markDeleted(creation: Timestamp) {
+        deletedCreations.insertSorted(creation)
+    }
+
     /// Deletes every creation of `observed` that is live there.
     public mutating func markDeleted(observing observed: Record) {
         for creation in observed.creations where !observed.deletedCreations.containsSorted(creation) {

@@ -1,3 +1,5 @@
+import SyncStore
+
 /// Runs one scenario once per strategy, with one seed, in the order given:
 /// the unit a report describes.
 public enum Comparison {
@@ -10,5 +12,17 @@ public enum Comparison {
             progress(index + 1, strategy.name)
             return Simulation.run(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency)
         }
+    }
+
+    /// The same on the given kind of store, which may fail to open.
+    public static func run(scenario: Scenario, strategies: [any Strategy], seed: UInt64,
+                           concurrency: WriterConcurrency = .deterministic, store: StoreKind,
+                           progress: (Int, String) -> Void = { _, _ in }) throws(StoreError) -> [RunResult] {
+        var results: [RunResult] = []
+        for (index, strategy) in strategies.enumerated() {
+            progress(index + 1, strategy.name)
+            results.append(try Simulation.run(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, store: store))
+        }
+        return results
     }
 }

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncStore
 
 /// Crashes, restarts and the nemesis.
 extension Simulation {
@@ -27,7 +28,17 @@ extension Simulation {
         changeSetTotal -= max(0, ownCount - keptElsewhere)
         let newOrigin = ReplicaID(nextOrigin)
         nextOrigin += 1
-        heldTotal -= replicas[index].wipe(emptyStore: makeStore(scenario.schema, strategy.enforcesUniqueness), newOrigin: newOrigin)
+        // A wiped app's database file is deleted; the replica starts a new one.
+        storeKind.delete(label: storeLabels[index])
+        let label = Self.storeLabel(scenario: scenario, strategy: strategy, replica: replica, incarnation: newOrigin.index)
+        storeLabels[index] = label
+        let emptyStore: any Store
+        do {
+            emptyStore = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness, label: label)
+        } catch {
+            preconditionFailure("cannot open a new store for wiped replica \(replica): \(error)")
+        }
+        heldTotal -= replicas[index].wipe(emptyStore: emptyStore, newOrigin: newOrigin)
         observedCommits[index] = -1
         observe(replica)
     }

@@ -23,10 +23,6 @@ public struct Simulation {
         case writerStep(Int)
     }
 
-    /// Makes a replica's empty store: the schema, and whether the strategy
-    /// needs unique keys enforced.
-    public typealias StoreFactory = (Schema, Bool) -> any Store
-
     /// Rounds with no progress anywhere after which sync counts as quiet.
     public static let quietRounds: Int64 = 20
 
@@ -34,7 +30,9 @@ public struct Simulation {
     public let strategy: any Strategy
     public let seed: UInt64
     public let concurrency: WriterConcurrency
-    let makeStore: StoreFactory
+    public let storeKind: StoreKind
+    /// The name of each replica's current store (its file, for `sqlite:DIR`).
+    var storeLabels: [String]
 
     var replicas: [Replica]
     var network: Network
@@ -67,19 +65,23 @@ public struct Simulation {
     var pendingWriterSteps = 0
     var race = RunResult.Race()
 
+    /// Opens every replica's store; only a SQLite store can fail to open.
     public init(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
-                makeStore: @escaping StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) {
+                store storeKind: StoreKind = .memory) throws(StoreError) {
         self.scenario = scenario
         self.strategy = strategy
         self.seed = seed
         self.concurrency = concurrency
-        self.makeStore = makeStore
+        self.storeKind = storeKind
         let count = scenario.replicaCount
-        replicas = (0 ..< count).map { index in
-            Replica(id: ReplicaID(index), replicaCount: count, strategy: strategy,
-                    store: makeStore(scenario.schema, strategy.enforcesUniqueness),
-                    clock: scenario.clocks[index], seed: seed)
+        var replicas: [Replica] = []
+        storeLabels = (0 ..< count).map { Self.storeLabel(scenario: scenario, strategy: strategy, replica: ReplicaID($0)) }
+        for index in 0 ..< count {
+            let store = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness, label: storeLabels[index])
+            replicas.append(Replica(id: ReplicaID(index), replicaCount: count, strategy: strategy, store: store,
+                                    clock: scenario.clocks[index], seed: seed))
         }
+        self.replicas = replicas
         network = Network(settings: scenario.network, random: Xoshiro256StarStar(seed: seed, stream: "network"))
         for link in scenario.links.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
             network.setSettings(scenario.links[link]!, for: link)
@@ -98,11 +100,25 @@ public struct Simulation {
         nextOrigin = count
     }
 
-    /// Runs to the end and returns the measurements.
+    /// Runs to the end with memory stores and returns the measurements.
+    public static func run(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic) -> RunResult {
+        do {
+            return try run(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, store: .memory)
+        } catch {
+            preconditionFailure("a memory store cannot fail to open: \(error)")
+        }
+    }
+
+    /// Runs to the end on the given kind of store.
     public static func run(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
-                           makeStore: @escaping StoreFactory = { MemoryStore(schema: $0, enforcesUniqueness: $1) }) -> RunResult {
-        var simulation = Simulation(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, makeStore: makeStore)
+                           store: StoreKind) throws(StoreError) -> RunResult {
+        var simulation = try Simulation(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, store: store)
         return simulation.run()
+    }
+
+    /// Names a replica's store (its file, for `sqlite:DIR`).
+    static func storeLabel(scenario: Scenario, strategy: any Strategy, replica: ReplicaID, incarnation: Int = 0) -> String {
+        "\(scenario.name).\(strategy.name).\(scenario.replicaNames[replica.index])" + (incarnation > 0 ? ".\(incarnation)" : "")
     }
 
     public mutating func run() -> RunResult {

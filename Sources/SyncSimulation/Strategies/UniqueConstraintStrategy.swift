@@ -99,7 +99,8 @@ public struct UniqueConstraintStrategy: Strategy {
                 try context.store.commit(Transaction(operations))
                 return .success(StrategyContext.combined(kept + replicatedResolutions))
             } catch {
-                if policy == .error { return .failure(error) }
+                // A storage failure is not a collision: nothing to resolve.
+                if policy == .error || error.code != .uniqueConstraint { return .failure(error) }
                 for conflict in error.conflicts {
                     let newIDs = conflict.recordIDs.filter { id in kept.contains { $0.id == id } }
                     let storedIDs = conflict.recordIDs.filter { !newIDs.contains($0) }

@@ -1,0 +1,87 @@
+import CSQLite
+
+/// Tells SQLite to copy bound text and blobs at once.
+let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement. Owned by its connection, which caches it and
+/// finalizes it before closing; callers bind, step and reset.
+public final class SQLiteStatement {
+    let handle: OpaquePointer
+    let sql: String
+    unowned let connection: SQLiteConnection
+
+    init(handle: OpaquePointer, sql: String, connection: SQLiteConnection) {
+        self.handle = handle
+        self.sql = sql
+        self.connection = connection
+    }
+
+    /// A value to bind.
+    public enum Value {
+        case null
+        case int(Int64)
+        case text(String)
+        case blob([UInt8])
+    }
+
+    /// Clears old bindings and binds `values` to parameters 1, 2, …
+    public func bind(_ values: [Value]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let result: Int32
+            switch value {
+            case .null: result = sqlite3_bind_null(handle, index)
+            case .int(let number): result = sqlite3_bind_int64(handle, index, number)
+            case .text(let text): result = sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
+            case .blob(let bytes):
+                result = bytes.withUnsafeBytes { buffer in
+                    // A zero-length blob still binds as a blob, not NULL.
+                    sqlite3_bind_blob(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), sqliteTransient)
+                }
+            }
+            guard result == SQLITE_OK else { throw connection.error(result, sql: sql) }
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    public func run(_ values: [Value] = []) throws(SQLiteError) {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        let result = sqlite3_step(handle)
+        guard result == SQLITE_DONE || result == SQLITE_ROW else { throw connection.error(result, sql: sql) }
+    }
+
+    /// Runs a query and hands each row to `row`.
+    public func query(_ values: [Value] = [], row: (SQLiteRow) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while true {
+            let result = sqlite3_step(handle)
+            if result == SQLITE_DONE { return }
+            guard result == SQLITE_ROW else { throw connection.error(result, sql: sql) }
+            try row(SQLiteRow(handle: handle))
+        }
+    }
+}
+
+/// The current row of a query.
+public struct SQLiteRow {
+    let handle: OpaquePointer
+
+    public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    public func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        return String(cString: pointer)
+    }
+
+    public func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+}
