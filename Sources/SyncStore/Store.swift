@@ -56,4 +56,13 @@ public protocol Store: Sendable {
     func allRecords() -> [Record]
 
     mutating func commit(_ transaction: Transaction) throws(StoreError)
+
+    /// Catches up after other connections wrote to the same database (the
+    /// concurrent writers of a file store): recounts what it keeps counted.
+    mutating func reloadAfterOtherConnections()
+}
+
+extension Store {
+    /// A store no other connection can write has nothing to catch up on.
+    public mutating func reloadAfterOtherConnections() {}
 }

@@ -38,22 +38,22 @@ public enum ConcurrentWriters {
         let results = LockedBox<[WriterResult]>([])
         switch schedule {
         case .free(let thinkMicros):
-            DispatchQueue.concurrentPerform(iterations: writers) { _ in
-                let fetched = state.fetch(intent, strategy: strategy)
+            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+                let fetched = state.fetch(intent, strategy: strategy, writer: writer)
                 if thinkMicros > 0 { Thread.sleep(forTimeInterval: Double(thinkMicros) / 1_000_000) }
-                let result = finish(intent, fetched: fetched, strategy: strategy, state: state)
+                let result = finish(intent, fetched: fetched, strategy: strategy, state: state, writer: writer)
                 results.withLock { $0.append(result) }
             }
         case .lockstep:
             let fetches = LockedBox<[Fetched?]>(Array(repeating: nil, count: writers))
             DispatchQueue.concurrentPerform(iterations: writers) { writer in
-                let fetched = state.fetch(intent, strategy: strategy)
+                let fetched = state.fetch(intent, strategy: strategy, writer: writer)
                 fetches.withLock { $0[writer] = fetched }
             }
             // Every fetch is done before this line: the barrier.
             DispatchQueue.concurrentPerform(iterations: writers) { writer in
                 let fetched = fetches.withLock { $0[writer]! }
-                let result = finish(intent, fetched: fetched, strategy: strategy, state: state)
+                let result = finish(intent, fetched: fetched, strategy: strategy, state: state, writer: writer)
                 results.withLock { $0.append(result) }
             }
         }
@@ -61,12 +61,12 @@ public enum ConcurrentWriters {
     }
 
     /// Save; on failure roll back (nothing was written) and fetch again.
-    private static func finish(_ intent: Intent, fetched: Fetched, strategy: any Strategy, state: SharedReplicaState) -> WriterResult {
-        let (outcome, duplicates) = state.save(intent, fetched: fetched, strategy: strategy)
+    private static func finish(_ intent: Intent, fetched: Fetched, strategy: any Strategy, state: SharedReplicaState, writer: Int) -> WriterResult {
+        let (outcome, duplicates) = state.save(intent, fetched: fetched, strategy: strategy, writer: writer)
         guard case .rejected = outcome else {
             return WriterResult(outcome: outcome, duplicatesCreated: duplicates, retried: false, reused: false)
         }
-        let found = !state.fetchByKey(intent).records.contains(nil)
+        let found = !state.fetchByKey(intent, writer: writer).records.contains(nil)
         return WriterResult(outcome: found ? .saved(changes: []) : outcome, duplicatesCreated: duplicates, retried: true, reused: found)
     }
 }

@@ -9,31 +9,71 @@ import SyncStore
 /// nothing holds it across operations, so an application's fetch and its
 /// save can be separated by another thread's save: the check-then-insert
 /// race, coming from the application logic and nothing else.
+///
+/// With a file database, each writer may have its own connection
+/// (`writerStores`): its fetch then reads through that connection, outside
+/// the lock, seeing what SQLite shows it (the last commit, in WAL), and its
+/// save commits through it. Saves still take the lock, because the clock
+/// and the id generator they draw from are the replica's, shared.
 final class SharedReplicaState: Sendable {
     private let context: LockedBox<StrategyContext?>
+    private let writerStores: [LockedBox<any Store>]
 
-    init(_ context: sending StrategyContext) {
+    init(_ context: sending StrategyContext, writerStores: [any Store] = []) {
         self.context = LockedBox(context)
+        self.writerStores = writerStores.map { LockedBox($0) }
     }
 
-    /// The application's fetch, under the lock.
-    func fetch(_ intent: Intent, strategy: any Strategy) -> Fetched {
-        context.withLock { $0!.strategyFetch(intent, strategy: strategy) }
+    /// The application's fetch: on the writer's own connection if it has
+    /// one, else on the replica's store under the lock.
+    func fetch(_ intent: Intent, strategy: any Strategy, writer: Int = 0) -> Fetched {
+        if writerStores.indices.contains(writer) {
+            let template = context.withLock { $0! }
+            return writerStores[writer].withLock { store in
+                var own = template
+                own.store = store
+                return own.strategyFetch(intent, strategy: strategy)
+            }
+        }
+        return context.withLock { $0!.strategyFetch(intent, strategy: strategy) }
     }
 
     /// A fetch by natural key, whatever the strategy fetches: what an app
     /// runs after a failed save.
-    func fetchByKey(_ intent: Intent) -> Fetched {
-        context.withLock { $0!.fetchAddressed(intent) }
+    func fetchByKey(_ intent: Intent, writer: Int = 0) -> Fetched {
+        if writerStores.indices.contains(writer) {
+            let template = context.withLock { $0! }
+            return writerStores[writer].withLock { store in
+                var own = template
+                own.store = store
+                return own.fetchAddressed(intent)
+            }
+        }
+        return context.withLock { $0!.fetchAddressed(intent) }
     }
 
     /// The application's save, under the lock; also the number of
     /// duplicates it created on this replica.
-    func save(_ intent: Intent, fetched: Fetched, strategy: any Strategy) -> (outcome: IntentOutcome, duplicatesCreated: Int) {
+    func save(_ intent: Intent, fetched: Fetched, strategy: any Strategy, writer: Int = 0) -> (outcome: IntentOutcome, duplicatesCreated: Int) {
         context.withLock { state in
-            let before = state!.store.duplicateCount
-            let outcome = strategy.save(intent, fetched: fetched, in: &state!)
-            return (outcome, max(0, state!.store.duplicateCount - before))
+            guard writerStores.indices.contains(writer) else {
+                let before = state!.store.duplicateCount
+                let outcome = strategy.save(intent, fetched: fetched, in: &state!)
+                return (outcome, max(0, state!.store.duplicateCount - before))
+            }
+            return writerStores[writer].withLock { store in
+                // The writer's connection stands in for the replica's store;
+                // the clock and ids stay the replica's.
+                store.reloadAfterOtherConnections()
+                let replicaStore = state!.store
+                state!.store = store
+                let before = store.duplicateCount
+                let outcome = strategy.save(intent, fetched: fetched, in: &state!)
+                let created = max(0, state!.store.duplicateCount - before)
+                store = state!.store
+                state!.store = replicaStore
+                return (outcome, created)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncStore
 
 /// One application task of a `writers` step: seed 002's code, one store
 /// operation per step — fetch by key, save; on a failed save, roll back and
@@ -92,10 +93,17 @@ extension Simulation {
     /// all at this instant of virtual time. Their saves become change sets
     /// in the order the threads finished: not reproducible.
     private mutating func runDispatchWriters(_ intent: Intent, on replica: ReplicaID, count: Int) {
-        let shared = SharedReplicaState(replicas[replica.index].context)
+        let writerStores: [any Store]
+        do {
+            writerStores = try storeKind.writerConnections(to: replicas[replica.index].store, count: count)
+        } catch {
+            preconditionFailure("cannot open writer connections for \(replica): \(error)")
+        }
+        let shared = SharedReplicaState(replicas[replica.index].context, writerStores: writerStores)
         let results = ConcurrentWriters.run(intent, writers: count, strategy: strategy, state: shared,
                                             schedule: .free(thinkMicros: Int(scenario.writerLatencyMicros)))
         replicas[replica.index].replaceContext(shared.take())
+        if !writerStores.isEmpty { replicas[replica.index].reloadStoreAfterOtherConnections() }
         var savedAny = false
         for result in results {
             race.localDuplicates += result.duplicatesCreated

@@ -50,6 +50,16 @@ public enum StoreKind: Hashable, Sendable {
         return (directory.hasSuffix("/") ? directory : directory + "/") + safe + ".sqlite"
     }
 
+    /// One connection per concurrent writer to `store`'s database file, so
+    /// that writers meet in SQLite's own locking; none for other stores,
+    /// whose writers share the replica's store behind a lock.
+    func writerConnections(to store: any Store, count: Int) throws(StoreError) -> [any Store] {
+        guard case .sqliteFiles = self, let database = store as? SQLiteStore else { return [] }
+        var connections: [any Store] = []
+        for _ in 0 ..< count { connections.append(try SQLiteStore(connectingTo: database)) }
+        return connections
+    }
+
     /// Removes a replica's database file (and its WAL files): a wipe.
     func delete(label: String) {
         guard case .sqliteFiles(let directory) = self else { return }

@@ -142,6 +142,11 @@ public struct Replica {
         return (outcome, nil)
     }
 
+    /// After writers committed through their own connections.
+    mutating func reloadStoreAfterOtherConnections() {
+        context.store.reloadAfterOtherConnections()
+    }
+
     /// Puts back the state that concurrent writers used and changed.
     mutating func replaceContext(_ newContext: StrategyContext) {
         context = newContext

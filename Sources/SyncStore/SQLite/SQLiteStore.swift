@@ -67,6 +67,43 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         }
     }
 
+    /// Another connection to the database of `store`, for a concurrent
+    /// writer: its own SQLite connection, so writers meet in SQLite's
+    /// locking (WAL readers see the last commit; `BEGIN IMMEDIATE` writers
+    /// wait for each other up to the busy timeout).
+    public init(connectingTo store: SQLiteStore) throws(StoreError) {
+        precondition(store.path != ":memory:", "an in-memory database has one connection")
+        schema = store.schema
+        enforcesUniqueness = store.enforcesUniqueness
+        path = store.path
+        keyColumns = store.keyColumns
+        uniqueKeysByEntity = store.uniqueKeysByEntity
+        do {
+            connection = try SQLiteConnection(path: path)
+        } catch {
+            throw StoreError(code: .storage, message: error.description)
+        }
+        reloadAfterOtherConnections()
+    }
+
+    /// Recomputes the duplicate count and digest from the rows, and counts
+    /// a commit so that observers look again.
+    public func reloadAfterOtherConnections() {
+        lock.withLock {
+            var digest = StateDigest.zero
+            query("SELECT body FROM records") { row in digest = digest + decodeRecord(row.blob(0)).materialisedDigest }
+            var count = 0
+            for column in keyColumns.values {
+                query("SELECT COALESCE(SUM(c - 1), 0) FROM (SELECT COUNT(*) AS c FROM records WHERE \(column) IS NOT NULL GROUP BY \(column) HAVING c > 1)") { row in
+                    count += Int(row.int(0))
+                }
+            }
+            stateDigest = digest
+            duplicates = count
+            commits += 1
+        }
+    }
+
     public var commitCount: Int { lock.withLock { commits } }
     public var duplicateCount: Int { lock.withLock { duplicates } }
     public var digest: StateDigest { lock.withLock { stateDigest } }
