@@ -13,6 +13,8 @@ struct CommandLineOptions {
         case check
         /// `simulate race …`
         case race
+        /// `simulate benchmark …`
+        case benchmark
     }
 
     enum Format: String, CaseIterable {
@@ -37,6 +39,9 @@ struct CommandLineOptions {
     var trials = 200
     var thinkMicros = 50
     var lockstep = false
+    /// `benchmark`: records and transaction size.
+    var records = 20_000
+    var batch = 100
     /// Scenario files or folders, for `run` and `check`.
     var paths: [String] = []
 
@@ -56,6 +61,8 @@ struct CommandLineOptions {
         "--writers": "a comma-separated list of whole numbers from 1 to 64",
         "--trials": "a whole number from 1 to 100000",
         "--think-micros": "a whole number from 0 to 1000000",
+        "--records": "a whole number from 1 to 10000000",
+        "--batch": "a whole number from 1 to 100000",
     ]
 
     /// The options each command accepts.
@@ -64,6 +71,7 @@ struct CommandLineOptions {
         .run: ["--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--help"],
         .check: ["--seed", "--store", "--help"],
         .race: ["--writers", "--trials", "--think-micros", "--lockstep", "--strategies", "--format", "--help"],
+        .benchmark: ["--records", "--batch", "--store", "--help"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -73,7 +81,7 @@ struct CommandLineOptions {
             options.command = command
             remaining.removeFirst()
         } else if let first = remaining.first, ["sweep", "merge"].contains(first) {
-            throw UsageError(message: "'\(first)' is not available in this version; commands: run, check, race (see 'simulate --help')")
+            throw UsageError(message: "'\(first)' is not available in this version; commands: run, check, race, benchmark (see 'simulate --help')")
         }
         let allowed = optionsByCommand[options.command]!
         let prefix = options.command == .compare ? "simulate" : "simulate \(options.command.rawValue)"
@@ -89,7 +97,7 @@ struct CommandLineOptions {
             guard argument.hasPrefix("-") else {
                 guard options.command == .run || options.command == .check else {
                     throw UsageError(message: options.command == .compare
-                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, race)"
+                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, race, benchmark)"
                         : "unexpected argument '\(argument)'; \(prefix) takes only options: \(allowed.joined(separator: ", "))")
                 }
                 options.paths.append(argument)
@@ -167,6 +175,13 @@ struct CommandLineOptions {
                     throw UsageError(message: "--think-micros expects \(allowedValues[name]!), got '\(text)'")
                 }
                 options.thinkMicros = micros
+            case "--records", "--batch":
+                let text = try value()
+                let range = name == "--records" ? 1 ... 10_000_000 : 1 ... 100_000
+                guard let number = Int(text), range.contains(number) else {
+                    throw UsageError(message: "\(name) expects \(allowedValues[name]!), got '\(text)'")
+                }
+                if name == "--records" { options.records = number } else { options.batch = number }
             case "--lockstep":
                 guard inlineValue == nil else { throw UsageError(message: "--lockstep takes no value") }
                 options.lockstep = true

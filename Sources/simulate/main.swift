@@ -47,4 +47,7 @@ case .check:
 
 case .race:
     Commands.race(options, progress: progress)
+
+case .benchmark:
+    Commands.benchmark(options)
 }

@@ -1,0 +1,89 @@
+import Foundation
+import SyncModel
+
+/// Measures what the store layer costs: the same rows applied through
+/// ``SQLiteStore`` (read, merge, encode, index, count) and through a bare
+/// SQLite upsert loop, in transactions of the same size, on the same kind
+/// of database. The ratio is the overhead of SyncSim's store over SQLite.
+public enum SQLiteBenchmark {
+    public struct Result: Sendable {
+        public let records: Int
+        public let batch: Int
+        public let storeSeconds: Double
+        public let rawSeconds: Double
+        public var storeRecordsPerSecond: Double { Double(records) / storeSeconds }
+        public var rawRecordsPerSecond: Double { Double(records) / rawSeconds }
+        /// How many times slower the store is than the bare loop.
+        public var overhead: Double { storeSeconds / rawSeconds }
+    }
+
+    /// `records` new `User` records, committed `batch` at a time, then the
+    /// same number of field updates to them. `directory` nil: in memory.
+    public static func run(records: Int, batch: Int, directory: String?) throws(StoreError) -> Result {
+        precondition(records >= 1 && batch >= 1, "bad benchmark size")
+        let schema = Schema(entities: [EntitySchema(name: "User", fields: ["email", "name", "city"], uniqueKeys: [["email"]])])
+        let replica = ReplicaID(0)
+        let creates = (0 ..< records).map { number -> Record in
+            var record = Record(id: RecordID(high: UInt64(number) &* 0x9e37_79b9_7f4a_7c15, low: UInt64(number)), entity: EntityIndex(0), schema: schema)
+            let stamp = Timestamp(wallMicros: Int64(number), counter: 0, replica: replica)
+            record.markCreated(stamp)
+            record.set(0, to: .string("user\(number)@example.com"), stamp: stamp)
+            record.set(1, to: .string("Name \(number)"), stamp: stamp)
+            record.set(2, to: .string("City \(number % 50)"), stamp: stamp)
+            return record
+        }
+        let updates = creates.map { create -> Record in
+            var change = Record(id: create.id, entity: create.entity, schema: schema)
+            change.set(2, to: .string("Moved"), stamp: Timestamp(wallMicros: Int64(records) + 1, counter: 0, replica: replica))
+            return change
+        }
+        let storePath = directory.map { "\($0)/benchmark-store.sqlite" } ?? ":memory:"
+        let rawPath = directory.map { "\($0)/benchmark-raw.sqlite" } ?? ":memory:"
+        defer {
+            for path in [storePath, rawPath] where path != ":memory:" {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+        }
+
+        // Through SQLiteStore: each batch is one transaction of merges.
+        let store = try SQLiteStore(schema: schema, enforcesUniqueness: true, path: storePath)
+        let storeStart = ContinuousClock.now
+        for changes in [creates, updates] {
+            for start in stride(from: 0, to: changes.count, by: batch) {
+                let slice = changes[start ..< min(start + batch, changes.count)]
+                try store.commit(Transaction(slice.map(StoreOperation.merge)))
+            }
+        }
+        let storeSeconds = seconds(ContinuousClock.now - storeStart)
+
+        // The bare loop: the same table shape and the same bytes, one upsert
+        // per row, no reading, merging or counting.
+        let rawSeconds: Double
+        do {
+            let connection = try SQLiteConnection(path: rawPath)
+            try connection.execute("DROP TABLE IF EXISTS records")
+            try connection.execute("CREATE TABLE records (id BLOB PRIMARY KEY, entity INTEGER NOT NULL, body BLOB NOT NULL, k0 BLOB) WITHOUT ROWID")
+            try connection.execute("CREATE UNIQUE INDEX records_k0 ON records(k0)")
+            let upsert = try connection.statement(
+                "INSERT INTO records (id, entity, body, k0) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, k0 = excluded.k0")
+            let rows = (creates + creates.indices.map { creates[$0].merged(with: updates[$0]) }).map { record in
+                [SQLiteStatement.Value.blob(SQLiteStore.idBytes(record.id)), .int(0), .blob(record.encoded()),
+                 .blob(NaturalKey(record: record, uniqueKey: UniqueKeyID(entity: EntityIndex(0), key: 0), schema: schema)!.encodedValues())]
+            }
+            let rawStart = ContinuousClock.now
+            for start in stride(from: 0, to: rows.count, by: batch) {
+                try connection.transaction {
+                    for row in rows[start ..< min(start + batch, rows.count)] { try upsert.run(row) }
+                }
+            }
+            rawSeconds = seconds(ContinuousClock.now - rawStart)
+        } catch {
+            throw StoreError(code: .storage, message: "\(error)")
+        }
+        return Result(records: 2 * records, batch: batch, storeSeconds: storeSeconds, rawSeconds: rawSeconds)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
