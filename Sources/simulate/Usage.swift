@@ -6,10 +6,11 @@ enum Usage {
     measure, strategy by strategy, the duplicate records, lost writes and diverged
     replicas each way of enforcing uniqueness produces.
 
-    USAGE: simulate [--replicas N] [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--concurrency MODE]
-           simulate run FILE... [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--concurrency MODE]
-           simulate check FILE|DIR... [--seed S]
+    USAGE: simulate [--replicas N] [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
+           simulate run FILE... [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
+           simulate check FILE|DIR... [--seed S] [--store STORE]
            simulate race [--writers LIST] [--trials T] [--think-micros N] [--lockstep] [--strategies LIST] [--format FORMAT]
+           simulate benchmark [--records N] [--batch B] [--store sqlite|sqlite:DIR]
 
     With no command, runs the built-in default scenario once per strategy, all from
     one seed: N replicas start partitioned from each other; each imports the same
@@ -28,6 +29,10 @@ enum Usage {
             one replica, T times, per strategy and W (default 1,2,4,8,16 writers,
             200 trials, 50 µs between each writer's fetch and save); prints how
             often a duplicate was left. Threads decide, so figures vary.
+    benchmark  the SQLite store's apply rate (records/s) beside a bare SQLite
+            upsert loop over the same rows (default 20000 records, 100 per
+            transaction): the store layer's overhead as a ratio. Build with
+            -c release to measure.
 
     OPTIONS:
       --replicas N        replicas in the default scenario, \(CommandLineOptions.replicaRange.lowerBound) to \(CommandLineOptions.replicaRange.upperBound) (default 5)
@@ -38,6 +43,10 @@ enum Usage {
       --format FORMAT     table (default: aligned for a terminal), json or markdown
       --no-timing         leave out wall-clock figures, so that output is
                           byte-identical from run to run
+      --store STORE       where replicas keep records: memory (default), sqlite (a
+                          private in-memory SQLite database per replica) or
+                          sqlite:DIR (a database file per replica under DIR, emptied
+                          at the start of each run; a wipe deletes the file)
       --concurrency MODE  how steps with writers run: deterministic (default:
                           simulated tasks the seed interleaves) or dispatch (real
                           threads; such runs are labelled not reproducible)
@@ -47,6 +56,8 @@ enum Usage {
                           and its save, 0 to 1000000 (default 50)
       --lockstep          race: every writer fetches before any saves (the bad
                           interleaving, forced)
+      --records N         benchmark: records created, then updated (1 to 10000000)
+      --batch B           benchmark: records per transaction (1 to 100000)
       -h, --help          show this help
 
     STRATEGIES:
