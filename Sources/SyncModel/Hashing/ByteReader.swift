@@ -33,7 +33,10 @@ public struct ByteReader {
     }
 
     public mutating func string() throws(Malformed) -> String {
-        let count = try int(atMost: bytes.count - offset)
+        let start = offset
+        let count = try int(atMost: bytes.count)
+        // Checked after the length itself is read: the text must fit in what is left.
+        guard count <= bytes.count - offset else { throw Malformed(offset: start) }
         let slice = bytes[offset ..< offset + count]
         offset += count
         return String(decoding: slice, as: UTF8.self)

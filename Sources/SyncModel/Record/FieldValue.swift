@@ -11,12 +11,36 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// Ints order before strings; within a kind, the natural order. Used only
-    /// to break ties deterministically, never as a business rule.
+    /// Strings are equal when their UTF-8 bytes are: "café" written with
+    /// one code point or two is two values, as a SQLite `UNIQUE` index (and
+    /// the stored bytes, and the derived ids) see it. Swift's own `==` on
+    /// strings would call them equal.
+    public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.int(let a), .int(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .int(let number):
+            hasher.combine(0)
+            hasher.combine(number)
+        case .string(let text):
+            hasher.combine(1)
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+    }
+
+    /// Ints order before strings; strings by their UTF-8 bytes, the same on
+    /// every platform and locale. Used to order keys and break ties, never
+    /// as a business rule.
     public static func < (lhs: FieldValue, rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): return a < b
-        case (.string(let a), .string(let b)): return a < b
+        case (.string(let a), .string(let b)): return a.utf8.lexicographicallyPrecedes(b.utf8)
         case (.int, .string): return true
         case (.string, .int): return false
         }

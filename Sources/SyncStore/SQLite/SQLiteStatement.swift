@@ -4,7 +4,8 @@ import CSQLite
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement. Owned by its connection, which caches it and
-/// finalizes it before closing; callers bind, step and reset.
+/// finalizes it before closing; callers bind, step and reset, and must not
+/// keep it past the connection's life.
 public final class SQLiteStatement {
     let handle: OpaquePointer
     let sql: String
@@ -34,7 +35,9 @@ public final class SQLiteStatement {
             switch value {
             case .null: result = sqlite3_bind_null(handle, index)
             case .int(let number): result = sqlite3_bind_int64(handle, index, number)
-            case .text(let text): result = sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
+            case .text(let text):
+                // The byte count, not -1, so a NUL inside the text is kept.
+                result = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), sqliteTransient)
             case .blob(let bytes):
                 result = bytes.withUnsafeBytes { buffer in
                     // A zero-length blob still binds as a blob, not NULL.
@@ -76,7 +79,8 @@ public struct SQLiteRow {
 
     public func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(handle, column) else { return "" }
-        return String(cString: pointer)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     public func blob(_ column: Int32) -> [UInt8] {

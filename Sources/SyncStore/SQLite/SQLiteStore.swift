@@ -32,8 +32,9 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     private var duplicates = 0
     private var stateDigest = StateDigest.zero
 
-    /// Test hook: fail the next commit after this many row writes, to show
-    /// that nothing half-written survives a failed transaction.
+    /// Test hook: fail the next commit after this many row writes (or after
+    /// its last, if it writes fewer), to show that nothing half-written
+    /// survives a failed transaction.
     public var injectedFailureAfterWrites: Int? {
         get { lock.withLock { failureAfterWrites } }
         set { lock.withLock { failureAfterWrites = newValue } }
@@ -159,21 +160,22 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         do {
             try connection.transaction {
                 let before = try touchedKeys.map { try countHolders(of: $0) }
-                var writes = 0
                 // SQLite checks a UNIQUE index at each statement, not at
-                // commit: write the rows that give up a key before the rows
-                // that take one, or a hand-over inside one transaction fails.
-                let givesUpKey = { (id: RecordID) -> Bool in
-                    !(old[id].map(self.liveKeys(of:)) ?? []).allSatisfy(self.liveKeys(of: staged[id]!).contains)
-                }
-                for id in order.filter(givesUpKey) + order.filter({ !givesUpKey($0) }) {
-                    if let limit = failureAfterWrites, writes >= limit {
-                        failureAfterWrites = nil
-                        throw SQLiteError(code: 10, message: "injected failure after \(limit) writes", file: path)
+                // commit. So that keys can change hands inside one transaction
+                // (a swap, a chain, a delete and a re-create), the rows being
+                // rewritten first let go of their keys, then all are written.
+                if enforcesUniqueness {
+                    for id in order where old[id].map({ !liveKeys(of: $0).isEmpty }) ?? false {
+                        try releaseKeys(of: id)
                     }
+                }
+                var writes = 0
+                for id in order {
+                    try injectFailureIfArmed(afterWrites: writes)
                     try write(staged[id]!)
                     writes += 1
                 }
+                if failureAfterWrites != nil { try injectFailureIfArmed(afterWrites: Int.max) }
                 let after = try touchedKeys.map { try countHolders(of: $0) }
                 duplicateChange = zip(before, after).reduce(0) { $0 + max(0, $1.1 - 1) - max(0, $1.0 - 1) }
             }
@@ -206,6 +208,20 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             values.append(keys.first { $0.uniqueKey == uniqueKey }.map { .blob($0.encodedValues()) } ?? .null)
         }
         try connection.statement(sql).run(values)
+    }
+
+    /// Clears a row's key columns (inside a transaction that rewrites it).
+    private func releaseKeys(of id: RecordID) throws(SQLiteError) {
+        let columns = schema.allUniqueKeys.map { "\(keyColumns[$0]!) = NULL" }.joined(separator: ", ")
+        try connection.statement("UPDATE records SET \(columns) WHERE id = ?").run([.blob(Self.idBytes(id))])
+    }
+
+    /// The test hook: fails the commit once `writes` reaches the armed
+    /// count, or at its end if it writes fewer rows; then disarms.
+    private func injectFailureIfArmed(afterWrites writes: Int) throws(SQLiteError) {
+        guard let limit = failureAfterWrites, writes >= limit else { return }
+        failureAfterWrites = nil
+        throw SQLiteError(code: 10, message: "injected failure after \(min(limit, writes)) writes", file: path)
     }
 
     private func read(_ id: RecordID) -> Record? {

@@ -88,7 +88,7 @@ enum SQLiteFixtures {
             + tags.map { NaturalKey(uniqueKey: StoreFixtures.tagName, values: [$0]) }
     }()
 
-    static func store(unique: Bool, path: String = ":memory:") throws -> SQLiteStore {
+    static func store(unique: Bool, path: String = ":memory:") throws(StoreError) -> SQLiteStore {
         try SQLiteStore(schema: StoreFixtures.schema, enforcesUniqueness: unique, path: path)
     }
 }

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `--store memory|sqlite|sqlite:DIR`, end to end.
+struct StoreOptionTests {
+    static let allowed = "memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per replica under DIR)"
+
+    static var scenariosFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scenarios")
+    }
+
+    /// A fresh empty folder named after the test, removed by the caller.
+    static func makeFolder(_ name: String = #function) throws -> URL {
+        let safe = String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("store-option-tests-\(getpid())-\(safe)", isDirectory: true)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The indices where two outputs differ, line by line.
+    static func differingLines(_ a: String, _ b: String) -> [Int] {
+        let left = lines(a), right = lines(b)
+        guard left.count == right.count else { return [-1] }
+        return left.indices.filter { left[$0] != right[$0] }
+    }
+
+    @Test func sqliteGivesTheMemoryOutputButTheStoreLine() async throws {
+        let arguments = ["--replicas", "3", "--format", "json", "--no-timing"]
+        let memory = try await SimulateProcess.run(arguments + ["--store", "memory"])
+        let sqlite = try await SimulateProcess.run(arguments + ["--store", "sqlite"])
+        #expect(memory.status == 0 && sqlite.status == 0)
+        #expect(memory.stderr == "" && sqlite.stderr == "")
+        let differing = Self.differingLines(memory.stdout, sqlite.stdout)
+        #expect(differing.count == 1, "lines \(differing) differ")
+        if let index = differing.first, index >= 0 {
+            #expect(Self.lines(memory.stdout)[index] == "  \"store\": \"memory\",")
+            #expect(Self.lines(sqlite.stdout)[index] == "  \"store\": \"sqlite\",")
+        }
+        #expect(try SimulateProcess.parseObject(sqlite.stdout)["store"] as? String == "sqlite")
+        // Memory is the default.
+        let byDefault = try await SimulateProcess.run(arguments)
+        #expect(byDefault.stdoutData == memory.stdoutData)
+    }
+
+    @Test func sqliteDirWritesAFilePerReplicaAndStrategy() async throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["--replicas", "3", "--strategies", "lww,unique:error", "--format", "json", "--no-timing"]
+        let memory = try await SimulateProcess.run(arguments)
+        let files = try await SimulateProcess.run(arguments + ["--store=sqlite:\(folder.path)"])
+        #expect(files.status == 0)
+        #expect(files.stderr == "")
+        let differing = Self.differingLines(memory.stdout, files.stdout)
+        #expect(differing.count == 1, "lines \(differing) differ")
+        if let index = differing.first, index >= 0 {
+            #expect(Self.lines(files.stdout)[index] == "  \"store\": \"sqlite:\(folder.path)\",")
+        }
+        let contents = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(contents == [
+            "default.lww.r1.sqlite", "default.lww.r2.sqlite", "default.lww.r3.sqlite",
+            "default.unique-error.r1.sqlite", "default.unique-error.r2.sqlite", "default.unique-error.r3.sqlite",
+        ])
+
+        // The table names the store in its heading.
+        let table = try await SimulateProcess.run(["--replicas", "3", "--strategies", "lww", "--no-timing", "--store", "sqlite:\(folder.path)"])
+        #expect(table.status == 0)
+        #expect(Self.lines(table.stdout).first == "SyncSim · scenario default · seed 1 · 3 replicas · sqlite:\(folder.path) store")
+    }
+
+    @Test func aScenarioFileRunsAndChecksOnSQLite() async throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Self.scenariosFolder.appendingPathComponent("crash-wipe.json5").path
+        let check = try await SimulateProcess.run(["check", file, "--store", "sqlite"])
+        #expect(check.status == 0)
+        #expect(check.stdout.hasSuffix("9 passed, 0 failed\n"))
+        let run = try await SimulateProcess.run(["run", file, "--strategies", "lww", "--no-timing", "--store", "sqlite:\(folder.path)"])
+        #expect(run.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                    == ["crash-wipe.lww.r1.sqlite", "crash-wipe.lww.r2.sqlite", "crash-wipe.lww.r3.3.sqlite"])
+    }
+
+    @Test(arguments: ["bogus", "sqlite:", "SQLite", "sqlite3", ""])
+    func anUnknownStoreIsAUsageError(value: String) async throws {
+        let output = try await SimulateProcess.run(["--replicas", "3", "--store", value])
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(output.stderr == "simulate: --store expects \(Self.allowed), got '\(value)'\n")
+    }
+
+    @Test func aMissingStoreValueIsAUsageError() async throws {
+        let output = try await SimulateProcess.run(["--store"])
+        #expect(output.status == 2)
+        #expect(output.stderr == "simulate: --store needs a value: \(Self.allowed)\n")
+        let inline = try await SimulateProcess.run(["--store=bogus"])
+        #expect(inline.status == 2)
+        #expect(inline.stderr == "simulate: --store expects \(Self.allowed), got 'bogus'\n")
+    }
+
+    @Test func aStoreFolderThatCannotBeOpenedExitsTwoNamingThePath() async throws {
+        let missing = "/nonexistent-dir-xyz/sub"
+        try #require(!FileManager.default.fileExists(atPath: "/nonexistent-dir-xyz"), "the test needs \(missing) not to exist")
+        let output = try await SimulateProcess.run(["--replicas", "3", "--store", "sqlite:\(missing)"])
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        let lines = Self.lines(output.stderr)
+        #expect(lines.count == 2 && lines[1] == "", "one line: \(output.stderr)")
+        #expect(output.stderr.hasPrefix("simulate: cannot open a store: \(missing)/default."), "\(output.stderr)")
+        #expect(output.stderr.contains("unable to open database file"))
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent-dir-xyz"), "no folder is created")
+
+        // A file where the folder should be fails the same way.
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notAFolder = folder.appendingPathComponent("plain-file").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: notAFolder))
+        let blocked = try await SimulateProcess.run(["--replicas", "3", "--store", "sqlite:\(notAFolder)"])
+        #expect(blocked.status == 2)
+        #expect(blocked.stderr.hasPrefix("simulate: cannot open a store: \(notAFolder)/default."), "\(blocked.stderr)")
+    }
+}
