@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// A database file that cannot be written gives one clear error naming it.
+/// Root ignores file permissions, so when the tests run as root the binary
+/// is run as `nobody` (through `runuser`); elsewhere as the current user.
+struct ReadOnlyStoreTests {
+    @Test func aReadOnlyDatabaseFileIsNamedInTheError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("syncsim-readonly-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
+        let binary = try SimulateProcess.locate()
+        // A copy anyone may run: the build folder may not be readable by nobody.
+        let runnable = directory.appendingPathComponent("simulate")
+        try FileManager.default.copyItem(at: binary, to: runnable)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runnable.path)
+
+        let store = "sqlite:\(directory.path)"
+        let arguments = ["--store", store, "--strategies", "lww", "--replicas", "2"]
+        #expect(try run(runnable, arguments, asNobody: false).status == 0)
+        let file = directory.appendingPathComponent("default.lww.r1.sqlite").path
+        for name in ["default.lww.r1.sqlite", "default.lww.r2.sqlite"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.appendingPathComponent(name).path)
+        }
+        let asRoot = getuid() == 0
+        guard !asRoot || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
+            // Root without runuser cannot be refused a write; nothing to show.
+            return
+        }
+        let refused = try run(runnable, arguments, asNobody: asRoot)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("simulate: cannot open a store: \(file): attempt to write a readonly database"), "\(refused.stderr)")
+    }
+
+    private func run(_ executable: URL, _ arguments: [String], asNobody: Bool) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        if asNobody {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            process.arguments = ["-u", "nobody", "--", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
