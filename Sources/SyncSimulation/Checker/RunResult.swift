@@ -64,6 +64,10 @@ public struct RunResult: Sendable {
     /// Intents that fell while their replica was down (not saved).
     public var intentsWhileDown: Int
     public var race: Race
+    /// Duplicates over virtual time, for charts.
+    public var series: DuplicateSeries
+    /// Partitions, heals, crashes and restarts, in order.
+    public var faults: [FaultEvent]
     /// True when sync went quiet before the time limit.
     public var quiesced: Bool
     /// Virtual time at which the run ended.

@@ -13,6 +13,7 @@ extension Simulation {
         let index = replica.index
         guard !down[index] else { return }
         down[index] = true
+        recordFault(wipe ? .wipe : .crash, name(replica))
         generation[index] += 1
         if passScheduled[index] {
             passScheduled[index] = false
@@ -50,6 +51,7 @@ extension Simulation {
         let index = replica.index
         guard down[index] else { return }
         down[index] = false
+        recordFault(.restart, name(replica))
         generation[index] += 1
         lastProgressMicros = nowMicros
         // Like a heal: convergence is measured from the last of these.
@@ -62,6 +64,7 @@ extension Simulation {
     /// replica for one period. At `until`, heal.
     mutating func nemesisTick(_ settings: NemesisSettings) {
         guard nowMicros < settings.untilMicros else {
+            if network.groups != nil { recordFault(.heal, "nemesis") }
             network.heal()
             lastHealOrWriteMicros = nowMicros
             return
@@ -70,6 +73,7 @@ extension Simulation {
         if network.groups != nil {
             network.heal()
             lastHealOrWriteMicros = nowMicros
+            recordFault(.heal, "nemesis")
         } else if count > 1 && nemesisRandom.chance(settings.partitionProbability) {
             var side = (0 ..< count).map { _ in nemesisRandom.next(below: 2) == 1 }
             if side.allSatisfy({ $0 }) || !side.contains(true) {
@@ -77,6 +81,7 @@ extension Simulation {
             }
             let groups = [side.indices.filter { side[$0] }, side.indices.filter { !side[$0] }]
             network.partition(groups.map { $0.map(ReplicaID.init) }, replicaCount: count)
+            recordFault(.partition, groups.map { $0.map { name(ReplicaID($0)) }.joined(separator: ",") }.joined(separator: " | "))
         }
         if nemesisRandom.chance(settings.crashProbability) {
             let running = (0 ..< count).filter { !down[$0] }

@@ -64,6 +64,8 @@ public struct Simulation {
     var writerTasks: [WriterTask] = []
     var pendingWriterSteps = 0
     var race = RunResult.Race()
+    var series: DuplicateSeries
+    var faults: [FaultEvent] = []
 
     /// Opens every replica's store; only a SQLite store can fail to open.
     public init(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
@@ -91,6 +93,7 @@ public struct Simulation {
         writerRandom = Xoshiro256StarStar(seed: seed, stream: "writers")
         truth = GroundTruth(schema: scenario.schema)
         duplicates = DuplicateTracker(replicaCount: count)
+        series = DuplicateSeries(resolutionMicros: scenario.seriesResolutionMicros, replicaCount: count, perReplica: scenario.seriesPerReplica)
         convergence = ConvergenceTracker(replicaCount: count)
         observedCommits = Array(repeating: 0, count: count)
         pendingSteps = scenario.steps.count
@@ -186,9 +189,11 @@ public struct Simulation {
         switch action {
         case .partition(let groups):
             network.partition(groups, replicaCount: replicas.count)
+            recordFault(.partition, groups.map { $0.map(name).joined(separator: ",") }.joined(separator: " | "))
         case .heal:
             network.heal()
             lastHealOrWriteMicros = nowMicros
+            recordFault(.heal, "")
         case .intent(let replica, let intent):
             guard !down[replica.index] else {
                 // The app is not running: nothing is saved or acknowledged.
@@ -212,6 +217,12 @@ public struct Simulation {
             pendingFaults += 1
             queue.schedule(.nemesisTick(settings), atMicros: nowMicros)
         }
+    }
+
+    func name(_ replica: ReplicaID) -> String { scenario.replicaNames[replica.index] }
+
+    mutating func recordFault(_ kind: FaultEvent.Kind, _ detail: String) {
+        faults.append(FaultEvent(atMicros: nowMicros, kind: kind, detail: detail))
     }
 
     /// A local commit made a change set: count it, and give refused remote
@@ -318,11 +329,13 @@ public struct Simulation {
         guard store.commitCount != observedCommits[replica.index] else { return }
         observedCommits[replica.index] = store.commitCount
         duplicates.update(replica: replica.index, count: store.duplicateCount, atMicros: nowMicros)
+        series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: nowMicros)
         convergence.update(replica: replica.index, digest: store.digest, atMicros: nowMicros)
     }
 
     private mutating func result(quiesced: Bool, wallSeconds: Double) -> RunResult {
         duplicates.advance(to: nowMicros)
+        series.close(atMicros: nowMicros)
         let stores = replicas.map(\.store)
         let (lost, resurrected) = FinalCheck.writes(truth: truth, stores: stores)
         let (dangling, links) = FinalCheck.links(stores: stores)
@@ -347,6 +360,8 @@ public struct Simulation {
             changeSets: changeSetTotal,
             intentsWhileDown: intentsWhileDown,
             race: race,
+            series: series,
+            faults: faults,
             quiesced: quiesced,
             endMicros: nowMicros,
             events: events,

@@ -77,6 +77,11 @@ public struct Scenario: Sendable {
     /// How long one step of a concurrent writer takes, on average: each
     /// step lasts a seeded random time from half of it to one and a half.
     public var writerLatencyMicros: Int64 = 1_000
+    /// Resolution of the recorded duplicate series (coarsened as needed to
+    /// stay within ``DuplicateSeries/maxBuckets``).
+    public var seriesResolutionMicros: Int64 = 100_000
+    /// Also record each replica's own duplicate series.
+    public var seriesPerReplica = false
     public var steps: [Step]
 
     public init(

@@ -1,0 +1,86 @@
+/// The duplicate count over virtual time, at a fixed resolution and in
+/// bounded memory whatever the run's length: when the buckets would pass
+/// ``DuplicateSeries/maxBuckets``, neighbours merge in pairs and the
+/// resolution doubles. Each bucket holds the highest count seen in it, so
+/// no peak is lost by merging.
+public struct DuplicateSeries: Hashable, Sendable {
+    public static let maxBuckets = 2_048
+
+    /// Width of one bucket, in virtual microseconds.
+    public private(set) var resolutionMicros: Int64
+    /// Per bucket: the worst replica's highest duplicate count in it.
+    public private(set) var worst: [Int] = []
+    /// Per replica, per bucket, when recorded (`--series-per-replica`).
+    public private(set) var perReplica: [[Int]]?
+
+    public init(resolutionMicros: Int64, replicaCount: Int, perReplica: Bool) {
+        precondition(resolutionMicros > 0, "resolution must be positive")
+        self.resolutionMicros = resolutionMicros
+        self.perReplica = perReplica ? Array(repeating: [], count: replicaCount) : nil
+    }
+
+    /// Records the counts holding from `atMicros` on.
+    mutating func record(worst count: Int, replicaCounts: [Int], atMicros now: Int64) {
+        var bucket = Int(now / resolutionMicros)
+        while bucket >= Self.maxBuckets {
+            halve()
+            bucket = Int(now / resolutionMicros)
+        }
+        extend(to: bucket)
+        worst[bucket] = max(worst[bucket], count)
+        if perReplica != nil {
+            for replica in replicaCounts.indices {
+                perReplica![replica][bucket] = max(perReplica![replica][bucket], replicaCounts[replica])
+            }
+        }
+    }
+
+    /// Carries the last counts on to the bucket of `atMicros` (the end).
+    mutating func close(atMicros now: Int64) {
+        var bucket = Int(now / resolutionMicros)
+        while bucket >= Self.maxBuckets {
+            halve()
+            bucket = Int(now / resolutionMicros)
+        }
+        extend(to: bucket)
+    }
+
+    /// New buckets start at the count the previous one ended with.
+    private mutating func extend(to bucket: Int) {
+        while worst.count <= bucket {
+            worst.append(worst.last ?? 0)
+            if perReplica != nil {
+                for replica in perReplica!.indices { perReplica![replica].append(perReplica![replica].last ?? 0) }
+            }
+        }
+    }
+
+    private mutating func halve() {
+        func merged(_ values: [Int]) -> [Int] {
+            stride(from: 0, to: values.count, by: 2).map { index in
+                index + 1 < values.count ? max(values[index], values[index + 1]) : values[index]
+            }
+        }
+        worst = merged(worst)
+        if perReplica != nil { perReplica = perReplica!.map(merged) }
+        resolutionMicros *= 2
+    }
+}
+
+/// A fault on the run's timeline, for the charts.
+public struct FaultEvent: Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        case partition, heal, crash, wipe, restart
+    }
+
+    public let atMicros: Int64
+    public let kind: Kind
+    /// The replicas it concerns (partition: every group, joined by `|`).
+    public let detail: String
+
+    public init(atMicros: Int64, kind: Kind, detail: String) {
+        self.atMicros = atMicros
+        self.kind = kind
+        self.detail = detail
+    }
+}
