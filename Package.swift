@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "SyncModel"),
         .target(name: "SyncStore", dependencies: ["SyncModel", "CSQLite"]),
         .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore"]),
-        .target(name: "SyncReport", dependencies: ["SyncSimulation"]),
+        .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncReport"]),
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

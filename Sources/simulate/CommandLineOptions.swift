@@ -15,6 +15,10 @@ struct CommandLineOptions {
         case race
         /// `simulate benchmark …`
         case benchmark
+        /// `simulate sweep FILE …`
+        case sweep
+        /// `simulate merge PARTS… --out DIR`
+        case merge
     }
 
     enum Format: String, CaseIterable {
@@ -42,6 +46,13 @@ struct CommandLineOptions {
     /// `benchmark`: records and transaction size.
     var records = 20_000
     var batch = 100
+    /// `--out DIR`: write report files there.
+    var out: String?
+    /// `sweep`: varied settings, seeds, shard, quiet.
+    var variations: [SweepParameter] = []
+    var seeds: [UInt64] = Array(1 ... 30)
+    var shard = (index: 1, count: 1)
+    var quiet = false
     /// Scenario files or folders, for `run` and `check`.
     var paths: [String] = []
 
@@ -63,15 +74,21 @@ struct CommandLineOptions {
         "--think-micros": "a whole number from 0 to 1000000",
         "--records": "a whole number from 1 to 10000000",
         "--batch": "a whole number from 1 to 100000",
+        "--out": "a folder to write report files to",
+        "--vary": "PATH=V1,V2,… such as network.drop=0,0.1,0.2",
+        "--seeds": "a range A..B or a comma-separated list of whole numbers",
+        "--shard": "K/N with 1 ≤ K ≤ N, such as 2/8",
     ]
 
     /// The options each command accepts.
     static let optionsByCommand: [Command: [String]] = [
-        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--help"],
-        .run: ["--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--help"],
-        .check: ["--seed", "--store", "--help"],
+        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--help"],
+        .run: ["--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--help"],
+        .check: ["--seed", "--store", "--out", "--help"],
         .race: ["--writers", "--trials", "--think-micros", "--lockstep", "--strategies", "--format", "--help"],
         .benchmark: ["--records", "--batch", "--store", "--help"],
+        .sweep: ["--vary", "--seeds", "--strategies", "--store", "--shard", "--out", "--quiet", "--help"],
+        .merge: ["--out", "--help"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -80,8 +97,6 @@ struct CommandLineOptions {
         if let first = remaining.first, let command = Command(rawValue: first), command != .compare {
             options.command = command
             remaining.removeFirst()
-        } else if let first = remaining.first, ["sweep", "merge"].contains(first) {
-            throw UsageError(message: "'\(first)' is not available in this version; commands: run, check, race, benchmark (see 'simulate --help')")
         }
         let allowed = optionsByCommand[options.command]!
         let prefix = options.command == .compare ? "simulate" : "simulate \(options.command.rawValue)"
@@ -95,9 +110,9 @@ struct CommandLineOptions {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard argument.hasPrefix("-") else {
-                guard options.command == .run || options.command == .check else {
+                guard [.run, .check, .sweep, .merge].contains(options.command) else {
                     throw UsageError(message: options.command == .compare
-                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, race, benchmark)"
+                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, sweep, merge, race, benchmark)"
                         : "unexpected argument '\(argument)'; \(prefix) takes only options: \(allowed.joined(separator: ", "))")
                 }
                 options.paths.append(argument)
@@ -182,11 +197,53 @@ struct CommandLineOptions {
                     throw UsageError(message: "\(name) expects \(allowedValues[name]!), got '\(text)'")
                 }
                 if name == "--records" { options.records = number } else { options.batch = number }
+            case "--out":
+                options.out = try value()
+            case "--quiet":
+                guard inlineValue == nil else { throw UsageError(message: "--quiet takes no value") }
+                options.quiet = true
+            case "--vary":
+                let text = try value()
+                let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+                let values = parts.count == 2 ? parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+                guard parts.count == 2, !parts[0].isEmpty, !values.isEmpty, !values.contains(where: \.isEmpty) else {
+                    throw UsageError(message: "--vary expects \(allowedValues[name]!), got '\(text)'")
+                }
+                guard !options.variations.contains(where: { $0.path == parts[0] }) else {
+                    throw UsageError(message: "--vary names '\(parts[0])' twice; give all its values at once")
+                }
+                options.variations.append(SweepParameter(path: parts[0], values: values))
+            case "--seeds":
+                let text = try value()
+                guard let seeds = parseSeeds(text) else {
+                    throw UsageError(message: "--seeds expects \(allowedValues[name]!), got '\(text)'")
+                }
+                options.seeds = seeds
+            case "--shard":
+                let text = try value()
+                let parts = text.split(separator: "/").map { Int($0) }
+                guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1 ... count).contains(index) else {
+                    throw UsageError(message: "--shard expects \(allowedValues[name]!), got '\(text)'")
+                }
+                options.shard = (index, count)
             case "--lockstep":
                 guard inlineValue == nil else { throw UsageError(message: "--lockstep takes no value") }
                 options.lockstep = true
             default:
                 preconditionFailure("option \(canonical) is allowed but not handled")
+            }
+        }
+        if !options.showHelp {
+            switch options.command {
+            case .sweep:
+                guard options.paths.count == 1 else { throw UsageError(message: "simulate sweep needs exactly one scenario file, such as Scenarios/default.json5") }
+                guard !options.variations.isEmpty else { throw UsageError(message: "simulate sweep needs at least one --vary PATH=V1,V2,…") }
+                guard options.shard.count == 1 || options.out != nil else { throw UsageError(message: "--shard writes a part file: give --out DIR") }
+            case .merge:
+                guard !options.paths.isEmpty else { throw UsageError(message: "simulate merge needs the part files that simulate sweep --shard wrote") }
+                guard options.out != nil else { throw UsageError(message: "simulate merge needs --out DIR") }
+            default:
+                break
             }
         }
         if (options.command == .run || options.command == .check) && options.paths.isEmpty && !options.showHelp {
@@ -195,6 +252,19 @@ struct CommandLineOptions {
                 : "simulate check needs at least one scenario file or folder, such as Scenarios")
         }
         return options
+    }
+
+    /// `1..30` or `1,2,7`: at most 100000 seeds.
+    static func parseSeeds(_ text: String) -> [UInt64]? {
+        if let range = text.range(of: "..") {
+            guard let low = UInt64(text[..<range.lowerBound]), let high = UInt64(text[range.upperBound...]),
+                  low <= high, high - low < 100_000 else { return nil }
+            return Array(low ... high)
+        }
+        let seeds = text.split(separator: ",", omittingEmptySubsequences: false).map { UInt64($0) }
+        guard !seeds.isEmpty, seeds.count <= 100_000, seeds.allSatisfy({ $0 != nil }) else { return nil }
+        let values = seeds.map { $0! }
+        return Set(values).count == values.count ? values : nil
     }
 
     private static func parseStrategies(_ text: String) throws(UsageError) -> [String] {

@@ -89,7 +89,7 @@ enum Commands {
     /// Runs every scenario's expectations and prints one line each, then
     /// `N passed, M failed`. Only the strategies the expectations name are
     /// run. Returns the number failed.
-    static func check(_ documents: [ScenarioDocument], store: StoreKind, progress: Progress) -> Int {
+    static func check(_ documents: [ScenarioDocument], store: StoreKind, out: String?, progress: Progress) -> Int {
         var passed = 0
         var failed = 0
         for document in documents {
@@ -102,6 +102,7 @@ enum Commands {
             }
             let report = compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
                                  store: store, file: document.file, expectations: document.expectations, progress: progress)
+            if let out { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(document.scenario.name)) }
             for line in ExpectationText.lines(report.expectations.map { (document.scenario.name, $0) }) {
                 Swift.print(line)
             }

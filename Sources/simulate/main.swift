@@ -29,6 +29,7 @@ case .compare:
     let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: options.strategyNames ?? StrategyCatalog.defaultNames,
                                   includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                                   file: nil, expectations: [], progress: progress)
+    if let out = options.out { OutputFiles.write(report, to: out) }
     Commands.print([report], format: options.format, asArray: false)
 
 case .run:
@@ -38,11 +39,14 @@ case .run:
                          includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                          file: document.file, expectations: document.expectations, progress: progress)
     }
+    if let out = options.out {
+        for report in reports { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(report.scenario.name)) }
+    }
     Commands.print(reports, format: options.format, asArray: reports.count > 1)
 
 case .check:
     let documents = Commands.load(options.paths, seed: options.seed)
-    let failed = Commands.check(documents, store: options.store, progress: progress)
+    let failed = Commands.check(documents, store: options.store, out: options.out, progress: progress)
     exit(failed > 0 ? 1 : 0)
 
 case .race:
@@ -50,4 +54,10 @@ case .race:
 
 case .benchmark:
     Commands.benchmark(options)
+
+case .sweep:
+    SweepCommands.sweep(options)
+
+case .merge:
+    SweepCommands.merge(options)
 }

@@ -22,17 +22,7 @@ public enum ScenarioFile {
 
     /// Checks the text of a scenario file; `file` names it in errors.
     public static func parse(_ data: Data, file: String, seed: UInt64? = nil) throws(ScenarioFileError) -> ScenarioDocument {
-        let tree: JSONNode
-        do {
-            tree = try JSONNode.parse(data)
-        } catch {
-            throw ScenarioFileError(file: file, path: "", message: "not valid JSON5 (check brackets, quotes and commas)")
-        }
-        if let text = String(data: data, encoding: .utf8), let (path, key) = DuplicateKeyScanner.firstDuplicate(in: text) {
-            throw ScenarioFileError(file: file, path: path, message: "key '\(key)' is given twice")
-        }
-        var parser = ScenarioParser(root: Node(value: tree, path: "", file: file), seedOverride: seed)
-        return try parser.parse()
+        try parse(data, file: file, seed: seed, overrides: [])
     }
 
     /// The scenario files named by `paths`: files as given, folders

@@ -1,0 +1,115 @@
+import Foundation
+import SyncModel
+import SyncSimulation
+
+/// The file a sweep shard writes (`sweep-part-K-of-N.json`) and `simulate
+/// merge` reads: the plan, and the raw figures of the shard's jobs. Values
+/// are written in Swift's shortest round-trip form, so a merged sweep
+/// computes from exactly the numbers an unsharded one does.
+public enum SweepParts {
+    public struct Part: Sendable {
+        public let file: String
+        public let fileDigest: String
+        public let parameters: [SweepParameter]
+        public let seeds: [UInt64]
+        public let shard: Int
+        public let shards: Int
+        public let runs: Sweep.Runs
+    }
+
+    public struct ReadError: Error, CustomStringConvertible {
+        public let file: String
+        public let message: String
+        public var description: String { "\(file): \(message)" }
+    }
+
+    public static func fileName(shard: Int, of shards: Int) -> String { "sweep-part-\(shard)-of-\(shards).json" }
+
+    /// A digest of the scenario file's bytes: parts of different files never merge.
+    public static func digest(_ data: Data) -> String {
+        let (high, low) = StableHash.hash128(Array(data))
+        return String(high, radix: 16) + String(low, radix: 16)
+    }
+
+    public static func json(plan: Sweep.Plan, runs: Sweep.Runs, shard: Int, of shards: Int) -> JSONValue {
+        .object([
+            .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("kind", .string("sweep-part")),
+            .init("file", .string(plan.file)),
+            .init("fileDigest", .string(digest(plan.data))),
+            .init("scenario", .string(runs.scenario)),
+            .init("parameters", .array(plan.parameters.map { parameter in
+                .object([.init("path", .string(parameter.path)), .init("values", .array(parameter.values.map(JSONValue.string)))])
+            })),
+            .init("seeds", .array(plan.seeds.map { .number(String($0)) })),
+            .init("strategies", .array(runs.strategies.map(JSONValue.string))),
+            .init("metrics", .array(Metric.allCases.map { .string($0.rawValue) })),
+            .init("shard", .int(shard)),
+            .init("shards", .int(shards)),
+            .init("jobs", .array(runs.values.keys.sorted().map { job in
+                .object([
+                    .init("job", .int(job)),
+                    .init("values", .array(runs.values[job]!.map { perStrategy in
+                        .array(perStrategy.map { $0.map { .number(String($0)) } ?? .null })
+                    })),
+                ])
+            })),
+        ])
+    }
+
+    public static func read(_ path: String) throws(ReadError) -> Part {
+        func fail(_ message: String) -> ReadError { ReadError(file: path, message: message) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw fail("no such file") }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], object["kind"] as? String == "sweep-part" else {
+            throw fail("not a sweep part (written by simulate sweep --shard)")
+        }
+        guard let file = object["file"] as? String, let fileDigest = object["fileDigest"] as? String,
+              let scenario = object["scenario"] as? String,
+              let parameterObjects = object["parameters"] as? [[String: Any]],
+              let seeds = (object["seeds"] as? [NSNumber])?.map({ $0.uint64Value }),
+              let strategies = object["strategies"] as? [String],
+              let metrics = object["metrics"] as? [String],
+              let shard = object["shard"] as? Int, let shards = object["shards"] as? Int,
+              let jobs = object["jobs"] as? [[String: Any]] else { throw fail("a field is missing or of the wrong kind") }
+        guard metrics == Metric.allCases.map(\.rawValue) else { throw fail("written by a version with other metrics") }
+        var parameters: [SweepParameter] = []
+        for parameter in parameterObjects {
+            guard let path = parameter["path"] as? String, let values = parameter["values"] as? [String] else { throw fail("a parameter is malformed") }
+            parameters.append(SweepParameter(path: path, values: values))
+        }
+        var values: [Int: [[Double?]]] = [:]
+        for job in jobs {
+            guard let index = job["job"] as? Int, let perStrategy = job["values"] as? [[Any]], perStrategy.count == strategies.count else {
+                throw fail("a job is malformed")
+            }
+            values[index] = try perStrategy.map { row throws(ReadError) -> [Double?] in
+                guard row.count == metrics.count else { throw fail("a job has the wrong number of figures") }
+                return row.map { ($0 as? NSNumber)?.doubleValue }
+            }
+        }
+        return Part(file: file, fileDigest: fileDigest, parameters: parameters, seeds: seeds, shard: shard, shards: shards,
+                    runs: Sweep.Runs(scenario: scenario, strategies: strategies, values: values))
+    }
+
+    /// Combines the parts of one sweep; every shard 1 … N exactly once.
+    public static func merge(_ parts: [Part], paths: [String]) throws(ReadError) -> (plan: Sweep.Plan, runs: Sweep.Runs) {
+        guard let first = parts.first else { throw ReadError(file: "merge", message: "no parts given") }
+        for (part, path) in zip(parts, paths) {
+            guard part.file == first.file, part.fileDigest == first.fileDigest, part.parameters == first.parameters,
+                  part.seeds == first.seeds, part.runs.strategies == first.runs.strategies, part.shards == first.shards else {
+                throw ReadError(file: path, message: "belongs to another sweep than \(paths[0]) (file, settings, seeds, strategies or shard count differ)")
+            }
+        }
+        let shards = parts.map(\.shard).sorted()
+        guard shards == Array(1 ... first.shards) else {
+            throw ReadError(file: paths[0], message: "the parts hold shards \(shards.map(String.init).joined(separator: ", ")) of \(first.shards); each shard must be given once")
+        }
+        var values: [Int: [[Double?]]] = [:]
+        for part in parts { values.merge(part.runs.values) { existing, _ in existing } }
+        let plan = Sweep.Plan(file: first.file, data: Data(), parameters: first.parameters, seeds: first.seeds, strategies: first.runs.strategies)
+        guard values.count == plan.jobCount else {
+            throw ReadError(file: paths[0], message: "the parts hold \(values.count) of the sweep's \(plan.jobCount) jobs")
+        }
+        return (plan, Sweep.Runs(scenario: first.runs.scenario, strategies: first.runs.strategies, values: values))
+    }
+}

@@ -1,0 +1,112 @@
+import SyncSimulation
+
+/// The tidy and summary forms of a sweep: one CSV row per point ×
+/// strategy × metric, the same in JSON, and a Markdown summary of the
+/// headline metrics.
+extension SweepResult {
+    public func csv() -> String {
+        var lines = [(["scenario", "point"] + parameters.map(\.path) + ["strategy", "metric", "n", "mean", "sd", "min", "max", "ci95_low", "ci95_high"])
+            .map(CSV.field).joined(separator: ",")]
+        for row in rows {
+            let figures = row.summary.map { summary in
+                [String(summary.count)] + [summary.mean, summary.standardDeviation, summary.minimum, summary.maximum, summary.ciLow, summary.ciHigh]
+                    .map(SweepNumber.text)
+            } ?? ["0", "", "", "", "", "", ""]
+            lines.append(([scenario, String(row.point.index)] + row.point.values + [row.strategy, row.metric.rawValue] + figures)
+                .map(CSV.field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public func json() -> JSONValue {
+        .object([
+            .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("kind", .string("sweep")),
+            .init("scenario", .string(scenario)),
+            .init("file", .string(file)),
+            .init("parameters", .array(parameters.map { parameter in
+                .object([.init("path", .string(parameter.path)), .init("values", .array(parameter.values.map(JSONValue.string)))])
+            })),
+            .init("seeds", .array(seeds.map { .number(String($0)) })),
+            .init("strategies", .array(strategies.map(JSONValue.string))),
+            .init("results", .array(rows.map { row in
+                var members: [JSONValue.Member] = [
+                    .init("point", .object(zip(parameters, row.point.values).map { .init($0.path, .string($1)) })),
+                    .init("strategy", .string(row.strategy)),
+                    .init("metric", .string(row.metric.rawValue)),
+                    .init("n", .int(row.summary?.count ?? 0)),
+                ]
+                if let summary = row.summary {
+                    members += [
+                        .init("mean", .number(SweepNumber.text(summary.mean))),
+                        .init("sd", .number(SweepNumber.text(summary.standardDeviation))),
+                        .init("min", .number(SweepNumber.text(summary.minimum))),
+                        .init("max", .number(SweepNumber.text(summary.maximum))),
+                        .init("ci95", .array([.number(SweepNumber.text(summary.ciLow)), .number(SweepNumber.text(summary.ciHigh))])),
+                    ]
+                }
+                return .object(members)
+            })),
+        ])
+    }
+
+    /// Per headline metric, a table of mean [95% CI] per point and strategy.
+    public func markdown() -> String {
+        var lines = [
+            "## Sweep · scenario \(scenario) · \(seeds.count) seeds per point",
+            "",
+            "File `\(file)`; varied: " + parameters.map { "`\($0.path)` = \($0.values.joined(separator: ", "))" }.joined(separator: "; ") + ".",
+            "Each cell: mean [95% confidence interval, Student's t] over the seeds that produced a value.",
+        ]
+        for metric in SweepResult.headlineMetrics {
+            lines += ["", "### \(metric.rawValue)", ""]
+            lines.append("| " + (parameters.map(\.path) + strategies).joined(separator: " | ") + " |")
+            lines.append("|" + String(repeating: " ---: |", count: parameters.count + strategies.count))
+            for point in points {
+                let cells = strategies.map { strategy -> String in
+                    guard let summary = rows.first(where: { $0.point == point && $0.strategy == strategy && $0.metric == metric })?.summary else { return "—" }
+                    return "\(SweepNumber.short(summary.mean)) [\(SweepNumber.short(summary.ciLow)), \(SweepNumber.short(summary.ciHigh))]"
+                        + (summary.count < seeds.count ? " (n=\(summary.count))" : "")
+                }
+                lines.append("| " + (point.values + cells).joined(separator: " | ") + " |")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Numbers in sweep files: fixed six decimals, a sign only when negative,
+/// never `-0`; the same text on every machine.
+public enum SweepNumber {
+    public static func text(_ value: Double) -> String { signed(value, digits: 6) }
+
+    /// Three decimals, trailing zeros trimmed, for tables people read.
+    public static func short(_ value: Double) -> String {
+        var text = signed(value, digits: 3)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+
+    static func signed(_ value: Double, digits: Int) -> String {
+        let magnitude = DecimalText.fixed(abs(value), digits: digits)
+        let isZero = magnitude.allSatisfy { $0 == "0" || $0 == "." }
+        return value < 0 && !isZero ? "-" + magnitude : magnitude
+    }
+}
+
+/// RFC 4180 fields: quoted when they hold a comma, quote or line break.
+enum CSV {
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Setting one value deep inside a scenario document: how a sweep varies
+/// `network.drop` or `steps[1].import.count` before the file is read.
+extension JSONNode {
+    enum PathPart: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// `network.delay[0]` → key network, key delay, index 0; nil when malformed.
+    static func parsePath(_ path: String) -> [PathPart]? {
+        var parts: [PathPart] = []
+        for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
+            var rest = Substring(segment)
+            let name = rest.prefix { $0 != "[" }
+            guard !name.isEmpty else { return nil }
+            parts.append(.key(String(name)))
+            rest = rest.dropFirst(name.count)
+            while rest.first == "[" {
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex) ..< close]), index >= 0 else { return nil }
+                parts.append(.index(index))
+                rest = rest[rest.index(after: close)...]
+            }
+            guard rest.isEmpty else { return nil }
+        }
+        return parts.isEmpty ? nil : parts
+    }
+
+    /// A command-line value as the file would hold it: a whole number, a
+    /// number, true or false, else a string (`"100ms"`).
+    static func fromArgument(_ text: String) -> JSONNode {
+        if let number = Int64(text) { return .int(number) }
+        if let number = Double(text), number.isFinite { return .double(number) }
+        if text == "true" || text == "false" { return .bool(text == "true") }
+        return .string(text)
+    }
+
+    /// This tree with `value` at `path`; missing object keys are created,
+    /// an index must exist. Nil when the path runs into something else.
+    func setting(_ path: ArraySlice<PathPart>, to value: JSONNode) -> JSONNode? {
+        guard let first = path.first else { return value }
+        switch (self, first) {
+        case (.object(var members), .key(let key)):
+            guard let child = (members[key] ?? .object([:])).setting(path.dropFirst(), to: value) else { return nil }
+            members[key] = child
+            return .object(members)
+        case (.array(var items), .index(let index)) where index < items.count:
+            guard let child = items[index].setting(path.dropFirst(), to: value) else { return nil }
+            items[index] = child
+            return .array(items)
+        default:
+            return nil
+        }
+    }
+}
+
+extension ScenarioFile {
+    /// Reads a scenario, with settings overridden by path as a sweep point
+    /// does: `[("network.drop", "0.2"), ("replicas", "10")]`. A path that
+    /// does not fit the document is an error naming it; a value the file
+    /// would refuse is refused as the file's own would be.
+    public static func parse(_ data: Data, file: String, seed: UInt64?, overrides: [(path: String, value: String)]) throws(ScenarioFileError) -> ScenarioDocument {
+        var tree: JSONNode
+        do {
+            tree = try JSONNode.parse(data)
+        } catch {
+            throw ScenarioFileError(file: file, path: "", message: "not valid JSON5 (check brackets, quotes and commas)")
+        }
+        if let text = String(data: data, encoding: .utf8), let (path, key) = DuplicateKeyScanner.firstDuplicate(in: text) {
+            throw ScenarioFileError(file: file, path: path, message: "key '\(key)' is given twice")
+        }
+        for (path, value) in overrides {
+            guard let parts = JSONNode.parsePath(path) else {
+                throw ScenarioFileError(file: file, path: path, message: "not a path such as network.drop or steps[1].import.count")
+            }
+            guard let changed = tree.setting(parts[...], to: JSONNode.fromArgument(value)) else {
+                throw ScenarioFileError(file: file, path: path, message: "the document has no such place to set")
+            }
+            tree = changed
+        }
+        var parser = ScenarioParser(root: Node(value: tree, path: "", file: file), seedOverride: seed)
+        return try parser.parse()
+    }
+}
