@@ -10,6 +10,9 @@ enum Usage {
            simulate run FILE... [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
            simulate check FILE|DIR... [--seed S] [--store STORE]
            simulate race [--writers LIST] [--trials T] [--think-micros N] [--lockstep] [--strategies LIST] [--format FORMAT]
+           simulate sweep FILE --vary PATH=V1,V2,… [--vary …] [--seeds A..B] [--strategies LIST] [--store STORE]
+                          [--out DIR] [--shard K/N] [--quiet]
+           simulate merge PART... --out DIR
            simulate benchmark [--records N] [--batch B] [--store sqlite|sqlite:DIR]
 
     With no command, runs the built-in default scenario once per strategy, all from
@@ -29,6 +32,15 @@ enum Usage {
             one replica, T times, per strategy and W (default 1,2,4,8,16 writers,
             200 trials, 50 µs between each writer's fetch and save); prints how
             often a duplicate was left. Threads decide, so figures vary.
+    sweep   a grid of settings × seeds for one scenario file: any setting by its
+            path (network.drop, replicas, sync.fanout, steps[1].import.count …),
+            every strategy at every point; per point, strategy and metric: mean,
+            standard deviation, min, max and a 95% Student's t interval. Runs
+            on every core; prints a Markdown summary; --out writes sweep.csv,
+            sweep.json, sweep.md and sweep.html. --shard K/N runs the K-th of N
+            disjoint slices and writes DIR/sweep-part-K-of-N.json instead.
+    merge   combines the part files of a sharded sweep into the same files one
+            unsharded run writes.
     benchmark  the SQLite store's apply rate (records/s) beside a bare SQLite
             upsert loop over the same rows (default 20000 records, 100 per
             transaction): the store layer's overhead as a ratio. Build with
@@ -58,6 +70,13 @@ enum Usage {
                           interleaving, forced)
       --records N         benchmark: records created, then updated (1 to 10000000)
       --batch B           benchmark: records per transaction (1 to 100000)
+      --out DIR           write report.md, report.json, report.csv and report.html
+                          (run and check: one folder per scenario under DIR; sweep
+                          and merge: sweep.* files)
+      --vary PATH=V1,…    sweep: a setting and its values (repeat for a grid)
+      --seeds A..B        sweep: the seeds of every point (default 1..30), or a list
+      --shard K/N         sweep: run only the K-th of N slices (needs --out)
+      --quiet             sweep: no progress bar (shown on a terminal otherwise)
       -h, --help          show this help
 
     STRATEGIES:
