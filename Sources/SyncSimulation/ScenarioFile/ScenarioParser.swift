@@ -5,7 +5,7 @@ import SyncModel
 struct ScenarioParser {
     static let topLevelKeys = [
         "name", "description", "replicas", "seed", "topology", "until", "schema", "network", "sync",
-        "clocks", "strategies", "dedupeDelay", "writerLatency", "steps", "expect",
+        "clocks", "strategies", "dedupeDelay", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
     ]
     static let defaultUntilMicros: Int64 = 60_000_000
     static let replicaRange: ClosedRange<Int64> = 1 ... 500
@@ -54,6 +54,9 @@ struct ScenarioParser {
         let dedupeDelayMicros = try document["dedupeDelay"]?.duration() ?? 50_000
         let writerLatencyMicros = try document["writerLatency"]?.duration() ?? 1_000
         guard writerLatencyMicros > 0 else { throw document["writerLatency"]!.error("expected a duration above 0") }
+        let seriesResolutionMicros = try document["seriesResolution"]?.duration() ?? 100_000
+        guard seriesResolutionMicros >= 1_000 else { throw document["seriesResolution"]!.error("expected a duration of 1ms or more") }
+        let seriesPerReplica = try document["seriesPerReplica"]?.bool() ?? false
         let steps = try parseSteps(document["steps"])
         let expectations = try parseExpectations(document["expect"], strategies: strategies)
 
@@ -63,6 +66,8 @@ struct ScenarioParser {
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.topology = topology
         scenario.writerLatencyMicros = writerLatencyMicros
+        scenario.seriesResolutionMicros = seriesResolutionMicros
+        scenario.seriesPerReplica = seriesPerReplica
         return ScenarioDocument(file: root.file, scenario: scenario, seed: seed, strategyNames: strategies, expectations: expectations)
     }
 
