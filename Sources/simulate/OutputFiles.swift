@@ -11,7 +11,7 @@ enum OutputFiles {
             "report.md": report.markdown(),
             "report.json": report.json().rendered(),
             "report.csv": report.csv(),
-            // "report.html": report.html(),  PENDING
+            "report.html": report.html(),
         ], to: directory)
     }
 
@@ -21,7 +21,7 @@ enum OutputFiles {
             "sweep.csv": sweep.csv(),
             "sweep.json": sweep.json().rendered(),
             "sweep.md": sweep.markdown(),
-            // "sweep.html": sweep.html(),  PENDING
+            "sweep.html": sweep.html(),
         ], to: directory)
     }
 

@@ -60,7 +60,7 @@ enum HTMLPage {
 
     /// A figure holding one chart and its caption.
     static func figure(_ svg: String, caption: String, className: String = "chart") -> String {
-        "<figure class=\"\(className)\">\n\(svg)<figcaption>\(escape(caption))</figcaption>\n</figure>\n"
+        "<figure class=\"\(className)\">\n<div class=\"plot\">\n\(svg)</div>\n<figcaption>\(escape(caption))</figcaption>\n</figure>\n"
     }
 
     /// Readable on a phone (tables and charts scroll sideways rather than
@@ -69,7 +69,7 @@ enum HTMLPage {
     static let style = """
     :root { color-scheme: light; }
     body { margin: 0; background: #fff; color: #1b1b1b; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-    main { box-sizing: border-box; max-width: 980px; margin: 0 auto; padding: 12px 16px 32px; }
+    main { box-sizing: border-box; max-width: 1060px; margin: 0 auto; padding: 12px 16px 32px; }
     h1 { font-size: 1.35em; line-height: 1.25; margin: 0.6em 0 0.3em; }
     h2 { font-size: 1.12em; margin: 1.6em 0 0.4em; border-bottom: 1px solid #ddd; padding-bottom: 0.15em; }
     h3 { font-size: 1em; margin: 1.2em 0 0.3em; }
@@ -77,26 +77,26 @@ enum HTMLPage {
     .meta { color: #555; font-size: 0.92em; }
     code { font: 0.92em/1.3 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; background: #f3f3f3; padding: 0.1em 0.3em; border-radius: 3px; overflow-wrap: anywhere; }
     .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
-    table { border-collapse: collapse; margin: 0.4em 0; font-size: 0.9em; font-variant-numeric: tabular-nums; }
+    table { border-collapse: collapse; margin: 0.4em 0; font-size: 0.86em; font-variant-numeric: tabular-nums; }
     caption { text-align: left; color: #555; padding-bottom: 0.2em; }
-    th, td { padding: 0.25em 0.6em; border-bottom: 1px solid #e3e3e3; text-align: left; white-space: nowrap; }
+    th, td { padding: 0.25em 0.45em; border-bottom: 1px solid #e3e3e3; text-align: left; white-space: nowrap; }
     th { border-bottom: 2px solid #bbb; font-weight: 600; }
     .num { text-align: right; }
     td.pass { color: #1a6b2f; font-weight: 600; }
     td.fail { color: #b00020; font-weight: 600; }
     ul.legend { padding-left: 1.2em; color: #444; font-size: 0.9em; }
     figure { margin: 0.8em 0 1.2em; break-inside: avoid; page-break-inside: avoid; }
-    figure.chart { overflow-x: auto; }
+    .plot { overflow-x: auto; -webkit-overflow-scrolling: touch; }
     figure.chart svg { min-width: 520px; }
     figcaption { color: #555; font-size: 0.88em; margin-top: 0.2em; }
-    .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 8px 16px; }
+    .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 360px), 1fr)); gap: 8px 16px; }
     .grid figure { margin: 0.4em 0; }
     svg { display: block; width: 100%; height: auto; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
     svg text { fill: #333; }
     @media print {
       body { font-size: 10.5pt; }
       main { max-width: none; padding: 0; }
-      .scroll, figure.chart { overflow: visible; }
+      .scroll, .plot { overflow: visible; }
       figure.chart svg { min-width: 0; }
       h2 { break-after: avoid; page-break-after: avoid; }
       code { background: none; padding: 0; }
