@@ -132,102 +132,67 @@ struct CommandLineOptions {
                 }
                 return next
             }
-            switch canonical {
-            case "--help":
-                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
-                options.showHelp = true
-            case "--replicas":
+            /// The option's value converted, or the usual "expects … got …" error.
+            func parsed<T>(_ convert: (String) -> T?) throws(UsageError) -> T {
                 let text = try value()
-                guard let count = Int(text), replicaRange.contains(count) else {
-                    throw UsageError(message: "--replicas expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.replicas = count
-            case "--seed":
-                let text = try value()
-                guard let seed = UInt64(text) else {
-                    throw UsageError(message: "--seed expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.seed = seed
-            case "--strategies":
-                options.strategyNames = try parseStrategies(try value())
-            case "--format":
-                let text = try value()
-                guard let format = Format(rawValue: text) else {
-                    throw UsageError(message: "--format expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.format = format
-            case "--no-timing":
-                guard inlineValue == nil else { throw UsageError(message: "--no-timing takes no value") }
-                options.includesTiming = false
-            case "--store":
-                let text = try value()
-                guard let store = StoreKind(name: text) else {
-                    throw UsageError(message: "--store expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.store = store
-            case "--concurrency":
-                let text = try value()
-                guard let concurrency = WriterConcurrency(rawValue: text) else {
-                    throw UsageError(message: "--concurrency expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.concurrency = concurrency
-            case "--writers":
-                let text = try value()
-                let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-                guard !counts.isEmpty, counts.allSatisfy({ $0.map { (1 ... 64).contains($0) } ?? false }) else {
-                    throw UsageError(message: "--writers expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.writerCounts = counts.map { $0! }
-            case "--trials":
-                let text = try value()
-                guard let trials = Int(text), (1 ... 100_000).contains(trials) else {
-                    throw UsageError(message: "--trials expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.trials = trials
-            case "--think-micros":
-                let text = try value()
-                guard let micros = Int(text), (0 ... 1_000_000).contains(micros) else {
-                    throw UsageError(message: "--think-micros expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.thinkMicros = micros
-            case "--records", "--batch":
-                let text = try value()
-                let range = name == "--records" ? 1 ... 10_000_000 : 1 ... 100_000
-                guard let number = Int(text), range.contains(number) else {
+                guard let result = convert(text) else {
                     throw UsageError(message: "\(name) expects \(allowedValues[name]!), got '\(text)'")
                 }
-                if name == "--records" { options.records = number } else { options.batch = number }
-            case "--out":
-                options.out = try value()
+                return result
+            }
+            func flag() throws(UsageError) {
+                guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
+            }
+            func whole(_ range: ClosedRange<Int>) -> (String) -> Int? {
+                { text in Int(text).flatMap { range.contains($0) ? $0 : nil } }
+            }
+            switch canonical {
+            case "--help":
+                try flag()
+                options.showHelp = true
+            case "--replicas": options.replicas = try parsed(whole(replicaRange))
+            case "--seed": options.seed = try parsed { UInt64($0) }
+            case "--strategies": options.strategyNames = try parseStrategies(try value())
+            case "--format": options.format = try parsed { Format(rawValue: $0) }
+            case "--no-timing":
+                try flag()
+                options.includesTiming = false
+            case "--store": options.store = try parsed { StoreKind(name: $0) }
+            case "--concurrency": options.concurrency = try parsed { WriterConcurrency(rawValue: $0) }
+            case "--writers":
+                options.writerCounts = try parsed { text in
+                    let counts = text.split(separator: ",", omittingEmptySubsequences: false).map { whole(1 ... 64)($0.trimmingCharacters(in: .whitespaces)) }
+                    return counts.contains(nil) ? nil : counts.map { $0! }
+                }
+            case "--trials": options.trials = try parsed(whole(1 ... 100_000))
+            case "--think-micros": options.thinkMicros = try parsed(whole(0 ... 1_000_000))
+            case "--records": options.records = try parsed(whole(1 ... 10_000_000))
+            case "--batch": options.batch = try parsed(whole(1 ... 100_000))
+            case "--out": options.out = try value()
             case "--quiet":
-                guard inlineValue == nil else { throw UsageError(message: "--quiet takes no value") }
+                try flag()
                 options.quiet = true
             case "--vary":
-                let text = try value()
-                let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-                let values = parts.count == 2 ? parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
-                guard parts.count == 2, !parts[0].isEmpty, !values.isEmpty, !values.contains(where: \.isEmpty) else {
-                    throw UsageError(message: "--vary expects \(allowedValues[name]!), got '\(text)'")
+                let variation = try parsed { text -> SweepParameter? in
+                    let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, !parts[0].isEmpty else { return nil }
+                    let values = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                    return values.contains(where: \.isEmpty) ? nil : SweepParameter(path: parts[0], values: values)
                 }
-                guard !options.variations.contains(where: { $0.path == parts[0] }) else {
-                    throw UsageError(message: "--vary names '\(parts[0])' twice; give all its values at once")
+                guard !options.variations.contains(where: { $0.path == variation.path }) else {
+                    throw UsageError(message: "--vary names '\(variation.path)' twice; give all its values at once")
                 }
-                options.variations.append(SweepParameter(path: parts[0], values: values))
-            case "--seeds":
-                let text = try value()
-                guard let seeds = parseSeeds(text) else {
-                    throw UsageError(message: "--seeds expects \(allowedValues[name]!), got '\(text)'")
-                }
-                options.seeds = seeds
+                options.variations.append(variation)
+            case "--seeds": options.seeds = try parsed(parseSeeds)
             case "--shard":
-                let text = try value()
-                let parts = text.split(separator: "/").map { Int($0) }
-                guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1 ... count).contains(index) else {
-                    throw UsageError(message: "--shard expects \(allowedValues[name]!), got '\(text)'")
+                let shard = try parsed { text -> (Int, Int)? in
+                    let parts = text.split(separator: "/").map { Int($0) }
+                    guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1 ... count).contains(index) else { return nil }
+                    return (index, count)
                 }
-                options.shard = (index, count)
+                options.shard = (shard.0, shard.1)
             case "--lockstep":
-                guard inlineValue == nil else { throw UsageError(message: "--lockstep takes no value") }
+                try flag()
                 options.lockstep = true
             default:
                 preconditionFailure("option \(canonical) is allowed but not handled")
