@@ -10,13 +10,17 @@ public struct DuplicateSeries: Hashable, Sendable {
     public private(set) var resolutionMicros: Int64
     /// Per bucket: the worst replica's highest duplicate count in it.
     public private(set) var worst: [Int] = []
-    /// Per replica, per bucket, when recorded (`--series-per-replica`).
+    /// Per replica, per bucket, when recorded (`seriesPerReplica`).
     public private(set) var perReplica: [[Int]]?
+    /// The counts holding now: what a new bucket starts from.
+    private var currentWorst = 0
+    private var currentPerReplica: [Int]
 
     public init(resolutionMicros: Int64, replicaCount: Int, perReplica: Bool) {
         precondition(resolutionMicros > 0, "resolution must be positive")
         self.resolutionMicros = resolutionMicros
         self.perReplica = perReplica ? Array(repeating: [], count: replicaCount) : nil
+        currentPerReplica = Array(repeating: 0, count: replicaCount)
     }
 
     /// Records the counts holding from `atMicros` on.
@@ -27,6 +31,8 @@ public struct DuplicateSeries: Hashable, Sendable {
             bucket = Int(now / resolutionMicros)
         }
         extend(to: bucket)
+        currentWorst = count
+        currentPerReplica = replicaCounts
         worst[bucket] = max(worst[bucket], count)
         if perReplica != nil {
             for replica in replicaCounts.indices {
@@ -45,12 +51,13 @@ public struct DuplicateSeries: Hashable, Sendable {
         extend(to: bucket)
     }
 
-    /// New buckets start at the count the previous one ended with.
+    /// New buckets start at the counts holding when the previous one ended
+    /// (not at its peak).
     private mutating func extend(to bucket: Int) {
         while worst.count <= bucket {
-            worst.append(worst.last ?? 0)
+            worst.append(currentWorst)
             if perReplica != nil {
-                for replica in perReplica!.indices { perReplica![replica].append(perReplica![replica].last ?? 0) }
+                for replica in perReplica!.indices { perReplica![replica].append(currentPerReplica[replica]) }
             }
         }
     }
