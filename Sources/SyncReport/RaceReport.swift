@@ -26,41 +26,27 @@ public struct RaceReport: Sendable {
 
     static let caveat = "Real threads (Dispatch) decide the interleaving: figures vary from run to run."
 
-    private var columns: [(header: String, left: Bool, cell: (RaceExperiment.Measurement) -> String)] {
+    private var columns: [TableColumn<RaceExperiment.Measurement>] {
         [
-            ("strategy", true, { $0.strategy }),
-            ("writers", false, { String($0.writers) }),
-            ("trials", false, { String($0.trials) }),
-            ("with dup", false, { String($0.trialsWithDuplicate) }),
-            ("share", false, { DecimalText.fixed($0.duplicateShare * 100, digits: 1) + "%" }),
-            ("mean dups", false, { DecimalText.fixed($0.meanDuplicates, digits: 2) }),
-            ("retried", false, { String($0.retriedSaves) }),
+            TableColumn(header: "strategy", leftAligned: true) { $0.strategy },
+            TableColumn(header: "writers", leftAligned: false) { String($0.writers) },
+            TableColumn(header: "trials", leftAligned: false) { String($0.trials) },
+            TableColumn(header: "with dup", leftAligned: false) { String($0.trialsWithDuplicate) },
+            TableColumn(header: "share", leftAligned: false) { DecimalText.fixed($0.duplicateShare * 100, digits: 1) + "%" },
+            TableColumn(header: "mean dups", leftAligned: false) { DecimalText.fixed($0.meanDuplicates, digits: 2) },
+            TableColumn(header: "retried", leftAligned: false) { String($0.retriedSaves) },
         ]
     }
 
     public func table() -> String {
-        let rows = [columns.map(\.header)] + measurements.map { row in columns.map { $0.cell(row) } }
-        let widths = columns.indices.map { index in rows.map { $0[index].count }.max() ?? 0 }
-        var lines = [headline, RaceReport.caveat, ""]
-        for row in rows {
-            lines.append(columns.indices.map { index in
-                let padding = String(repeating: " ", count: widths[index] - row[index].count)
-                return columns[index].left ? row[index] + padding : padding + row[index]
-            }.joined(separator: "  ").trimmingTrailingSpaces())
-        }
+        var lines = [headline, RaceReport.caveat, ""] + columns.alignedLines(measurements)
         lines.append("")
         lines.append("with dup: trials that left a duplicate; share: of all trials; mean dups: duplicates left per trial; retried: saves that failed, were rolled back and fetched again")
         return lines.joined(separator: "\n") + "\n"
     }
 
     public func markdown() -> String {
-        var lines = ["## \(headline)", "", RaceReport.caveat, "",
-                     "| " + columns.map(\.header).joined(separator: " | ") + " |",
-                     "|" + columns.map { $0.left ? " --- |" : " ---: |" }.joined()]
-        for row in measurements {
-            lines.append("| " + columns.map { $0.cell(row) }.joined(separator: " | ") + " |")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        (["## \(headline)", "", RaceReport.caveat, ""] + columns.markdownLines(measurements)).joined(separator: "\n") + "\n"
     }
 
     public func json() -> JSONValue {

@@ -9,19 +9,10 @@ extension Report {
             "",
             settingsLine,
             "",
-            "| " + columns.map(\.header).joined(separator: " | ") + " |",
-            "|" + columns.map { $0.leftAligned ? " --- |" : " ---: |" }.joined(),
-        ]
-        for result in results {
-            lines.append("| " + columns.map { $0.cell(result).replacingPipes() }.joined(separator: " | ") + " |")
-        }
+        ] + columns.markdownLines(results)
         if hasWriters {
             lines.append("")
-            lines.append("| " + raceColumns.map(\.header).joined(separator: " | ") + " |")
-            lines.append("|" + raceColumns.map { $0.leftAligned ? " --- |" : " ---: |" }.joined())
-            for result in results {
-                lines.append("| " + raceColumns.map { $0.cell(result) }.joined(separator: " | ") + " |")
-            }
+            lines += raceColumns.markdownLines(results)
         }
         lines.append("")
         lines += legend.map { "- " + $0 }
@@ -41,6 +32,6 @@ extension Report {
 
 extension String {
     func replacingPipes() -> String {
-        split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+        replacingOccurrences(of: "|", with: "\\|")
     }
 }

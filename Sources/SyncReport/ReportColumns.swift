@@ -1,12 +1,7 @@
 import SyncSimulation
 
-/// The columns of the table and Markdown reports: one definition, two
-/// layouts. The legend explains each header in a few words.
-struct ReportColumn {
-    let header: String
-    let leftAligned: Bool
-    let cell: (RunResult) -> String
-}
+/// A column of the results tables (terminal, Markdown and HTML).
+typealias ReportColumn = TableColumn<RunResult>
 
 extension Report {
     var columns: [ReportColumn] {
