@@ -24,55 +24,49 @@ final class SharedReplicaState: Sendable {
         self.writerStores = writerStores.map { LockedBox($0) }
     }
 
-    /// The application's fetch: on the writer's own connection if it has
-    /// one, else on the replica's store under the lock.
+    /// The application's fetch.
     func fetch(_ intent: Intent, strategy: any Strategy, writer: Int = 0) -> Fetched {
-        if writerStores.indices.contains(writer) {
-            let template = context.withLock { $0! }
-            return writerStores[writer].withLock { store in
-                var own = template
-                own.store = store
-                return own.strategyFetch(intent, strategy: strategy)
-            }
-        }
-        return context.withLock { $0!.strategyFetch(intent, strategy: strategy) }
+        read(writer: writer) { $0.strategyFetch(intent, strategy: strategy) }
     }
 
     /// A fetch by natural key, whatever the strategy fetches: what an app
     /// runs after a failed save.
     func fetchByKey(_ intent: Intent, writer: Int = 0) -> Fetched {
-        if writerStores.indices.contains(writer) {
-            let template = context.withLock { $0! }
-            return writerStores[writer].withLock { store in
-                var own = template
-                own.store = store
-                return own.fetchAddressed(intent)
-            }
+        read(writer: writer) { $0.fetchAddressed(intent) }
+    }
+
+    /// A read on the writer's own connection if it has one (outside the
+    /// replica's lock), else on the replica's store under the lock.
+    private func read(writer: Int, _ body: (StrategyContext) -> Fetched) -> Fetched {
+        guard writerStores.indices.contains(writer) else { return context.withLock { body($0!) } }
+        let template = context.withLock { $0! }
+        return writerStores[writer].withLock { store in
+            var own = template
+            own.store = store
+            return body(own)
         }
-        return context.withLock { $0!.fetchAddressed(intent) }
     }
 
     /// The application's save, under the lock; also the number of
     /// duplicates it created on this replica.
     func save(_ intent: Intent, fetched: Fetched, strategy: any Strategy, writer: Int = 0) -> (outcome: IntentOutcome, duplicatesCreated: Int) {
-        context.withLock { state in
-            guard writerStores.indices.contains(writer) else {
-                let before = state!.store.duplicateCount
-                let outcome = strategy.save(intent, fetched: fetched, in: &state!)
-                return (outcome, max(0, state!.store.duplicateCount - before))
-            }
+        func save(in context: inout StrategyContext) -> (outcome: IntentOutcome, duplicatesCreated: Int) {
+            let before = context.store.duplicateCount
+            let outcome = strategy.save(intent, fetched: fetched, in: &context)
+            return (outcome, max(0, context.store.duplicateCount - before))
+        }
+        return context.withLock { state in
+            guard writerStores.indices.contains(writer) else { return save(in: &state!) }
             return writerStores[writer].withLock { store in
                 // The writer's connection stands in for the replica's store;
                 // the clock and ids stay the replica's.
                 store.reloadAfterOtherConnections()
                 let replicaStore = state!.store
                 state!.store = store
-                let before = store.duplicateCount
-                let outcome = strategy.save(intent, fetched: fetched, in: &state!)
-                let created = max(0, state!.store.duplicateCount - before)
+                let result = save(in: &state!)
                 store = state!.store
                 state!.store = replicaStore
-                return (outcome, created)
+                return result
             }
         }
     }

@@ -8,9 +8,10 @@ public enum Comparison {
     public static func run(scenario: Scenario, strategies: [any Strategy], seed: UInt64,
                            concurrency: WriterConcurrency = .deterministic,
                            progress: (Int, String) -> Void = { _, _ in }) -> [RunResult] {
-        strategies.enumerated().map { index, strategy in
-            progress(index + 1, strategy.name)
-            return Simulation.run(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency)
+        do {
+            return try run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: .memory, progress: progress)
+        } catch {
+            preconditionFailure("a memory store cannot fail to open: \(error)")
         }
     }
 

@@ -63,12 +63,7 @@ extension Simulation {
             race.localDuplicates += max(0, replicas[replica.index].store.duplicateCount - duplicatesBefore)
             switch outcome {
             case .saved:
-                truth.recordSaved(task.intent, on: replica, atMicros: nowMicros)
-                lastHealOrWriteMicros = nowMicros
-                if let changeSet { madeChangeSet(changeSet, on: replica) }
-                // Another context's save shows up in persistent history, so
-                // the app's dedupe pass runs after it as after remote changes.
-                if changeSet != nil && strategy.runsDedupePass { scheduleDedupePass(on: replica) }
+                writerSaved(task.intent, changeSet: changeSet, on: replica)
             case .rejected:
                 race.savesRetried += 1
                 writerTasks[index].phase = .refetch
@@ -104,25 +99,31 @@ extension Simulation {
                                             schedule: .free(thinkMicros: Int(scenario.writerLatencyMicros)))
         replicas[replica.index].replaceContext(shared.take())
         if !writerStores.isEmpty { replicas[replica.index].reloadStoreAfterOtherConnections() }
-        var savedAny = false
         for result in results {
             race.localDuplicates += result.duplicatesCreated
             if result.retried { race.savesRetried += 1 }
             switch result.outcome {
             case .saved(let changes) where !result.reused:
-                truth.recordSaved(intent, on: replica, atMicros: nowMicros)
-                lastHealOrWriteMicros = nowMicros
-                if !changes.isEmpty {
-                    madeChangeSet(replicas[replica.index].commitLocalChanges(changes, atMicros: nowMicros), on: replica)
-                    savedAny = true
-                }
+                let changeSet = changes.isEmpty ? nil : replicas[replica.index].commitLocalChanges(changes, atMicros: nowMicros)
+                writerSaved(intent, changeSet: changeSet, on: replica)
             case .rejected:
                 replicas[replica.index].countRefusedLocalSave()
             case .saved, .missed:
                 break
             }
         }
-        if savedAny && strategy.runsDedupePass { scheduleDedupePass(on: replica) }
         observe(replica)
+    }
+
+    /// A writer's save the application saw succeed: the checker's truth
+    /// learns of it and its change set counts. Another context's save shows
+    /// up in persistent history, so the app's dedupe pass runs after it, as
+    /// after remote changes.
+    private mutating func writerSaved(_ intent: Intent, changeSet: ChangeSet?, on replica: ReplicaID) {
+        truth.recordSaved(intent, on: replica, atMicros: nowMicros)
+        lastHealOrWriteMicros = nowMicros
+        guard let changeSet else { return }
+        madeChangeSet(changeSet, on: replica)
+        if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
     }
 }
