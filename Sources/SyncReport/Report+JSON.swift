@@ -103,6 +103,7 @@ extension Report {
                 .init("savesRetried", .int(result.race.savesRetried)),
             ])),
             .init("quiesced", .bool(result.quiesced)),
+            .init("liveness", .string(result.liveness.rawValue)),
             .init("endSeconds", .number(DecimalText.seconds(micros: result.endMicros))),
             .init("network", .object([
                 .init("sent", .int(result.network.sent)),

@@ -14,6 +14,10 @@ extension Report {
             lines.append("")
             lines += raceColumns.markdownLines(results)
         }
+        if !warnings.isEmpty {
+            lines.append("")
+            lines += warnings.map { "> " + $0 }
+        }
         lines.append("")
         lines += legend.map { "- " + $0 }
         if !expectations.isEmpty {

@@ -9,6 +9,10 @@ extension Report {
             lines.append("")
             lines += raceColumns.alignedLines(results)
         }
+        if !warnings.isEmpty {
+            lines.append("")
+            lines += warnings
+        }
         lines.append("")
         lines += legend
         if !expectations.isEmpty {

@@ -53,6 +53,24 @@ extension Report {
         ]
     }
 
+    /// One line per run whose figures are not final or broke a promise:
+    /// a run that never quiesced, and a liveness failure.
+    var warnings: [String] {
+        results.flatMap { result -> [String] in
+            var lines: [String] = []
+            let end = DecimalText.duration(micros: result.endMicros)
+            if result.liveness == .failed {
+                lines.append("LIVENESS FAILURE: \(result.strategy) promises convergence; every fault was over and no link drops every message, "
+                    + "yet at \(end) " + (result.quiesced ? "replicas still differ" : "sync had not finished"))
+            }
+            if !result.quiesced {
+                lines.append("warning: \(result.strategy) did not quiesce by \(end): sync could still change some replica, "
+                    + "or replicas holding different changes could not reach each other; its figures are not final")
+            }
+            return lines
+        }
+    }
+
     var headline: String {
         "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
             + (isReproducible ? "" : " · writers on real threads (Dispatch): not reproducible")

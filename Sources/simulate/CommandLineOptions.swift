@@ -38,6 +38,8 @@ struct CommandLineOptions {
     var showHelp = false
     var concurrency = WriterConcurrency.deterministic
     var store = StoreKind.memory
+    /// `--check-invariants`: on by default only in debug builds.
+    var checksInvariants = InvariantChecker.enabledByDefault
     /// `race`: writer counts, trials, think time and schedule.
     var writerCounts = [1, 2, 4, 8, 16]
     var trials = 200
@@ -82,12 +84,12 @@ struct CommandLineOptions {
 
     /// The options each command accepts.
     static let optionsByCommand: [Command: [String]] = [
-        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--help"],
-        .run: ["--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--help"],
-        .check: ["--seed", "--store", "--out", "--help"],
+        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
+        .run: ["--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
+        .check: ["--seed", "--store", "--out", "--check-invariants", "--help"],
         .race: ["--writers", "--trials", "--think-micros", "--lockstep", "--strategies", "--format", "--help"],
         .benchmark: ["--records", "--batch", "--store", "--help"],
-        .sweep: ["--vary", "--seeds", "--strategies", "--store", "--shard", "--out", "--quiet", "--help"],
+        .sweep: ["--vary", "--seeds", "--strategies", "--store", "--shard", "--out", "--quiet", "--check-invariants", "--help"],
         .merge: ["--out", "--help"],
     ]
 
@@ -191,6 +193,9 @@ struct CommandLineOptions {
                     return (index, count)
                 }
                 options.shard = (shard.0, shard.1)
+            case "--check-invariants":
+                try flag()
+                options.checksInvariants = true
             case "--lockstep":
                 try flag()
                 options.lockstep = true

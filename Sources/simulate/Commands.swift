@@ -18,17 +18,21 @@ enum Commands {
 
     /// Runs `scenario` once per strategy and checks the expectations.
     static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
-                        concurrency: WriterConcurrency = .deterministic, store: StoreKind,
+                        concurrency: WriterConcurrency = .deterministic, store: StoreKind, checksInvariants: Bool,
                         file: String?, expectations: [Expectation], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
         let results: [RunResult]
         do {
-            results = try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: store) { position, name in
+            results = try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: store,
+                                         checksInvariants: checksInvariants) { position, name in
                 progress.show("\(scenario.name) [\(position)/\(strategies.count)] \(name)…")
             }
         } catch {
             progress.clear()
-            exitWithUsageError("cannot open a store: \(error.message)")
+            switch error {
+            case .store: exitWithUsageError(error.description)
+            case .invariant(let violation): exitWithInvariantViolation(violation, replay: file.map { "simulate run \($0)" } ?? "simulate --replicas \(scenario.replicaCount)")
+            }
         }
         progress.clear()
         return Report(scenario: scenario, seed: seed, store: store.name, results: results, includesTiming: includesTiming,
@@ -89,7 +93,7 @@ enum Commands {
     /// Runs every scenario's expectations and prints one line each, then
     /// `N passed, M failed`. Only the strategies the expectations name are
     /// run. Returns the number failed.
-    static func check(_ documents: [ScenarioDocument], store: StoreKind, out: String?, progress: Progress) -> Int {
+    static func check(_ documents: [ScenarioDocument], store: StoreKind, checksInvariants: Bool, out: String?, progress: Progress) -> Int {
         var passed = 0
         var failed = 0
         for document in documents {
@@ -101,7 +105,8 @@ enum Commands {
                 continue
             }
             let report = compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
-                                 store: store, file: document.file, expectations: document.expectations, progress: progress)
+                                 store: store, checksInvariants: checksInvariants, file: document.file,
+                                 expectations: document.expectations, progress: progress)
             if let out { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(document.scenario.name)) }
             for line in ExpectationText.lines(report.expectations.map { (document.scenario.name, $0) }) {
                 Swift.print(line)

@@ -11,7 +11,8 @@ enum SweepCommands {
         let bar = ProgressBar(enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
         let runs: Sweep.Runs
         do {
-            runs = try Sweep.run(plan, shard: options.shard.index, of: options.shard.count, store: options.store) { done, total in
+            runs = try Sweep.run(plan, shard: options.shard.index, of: options.shard.count, store: options.store,
+                                 checksInvariants: options.checksInvariants) { done, total in
                 bar.update(done: done, total: total)
             }
         } catch {

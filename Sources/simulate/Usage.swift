@@ -7,11 +7,13 @@ enum Usage {
     replicas each way of enforcing uniqueness produces.
 
     USAGE: simulate [--replicas N] [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
+                    [--check-invariants]
            simulate run FILE... [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
-           simulate check FILE|DIR... [--seed S] [--store STORE]
+                    [--check-invariants]
+           simulate check FILE|DIR... [--seed S] [--store STORE] [--check-invariants]
            simulate race [--writers LIST] [--trials T] [--think-micros N] [--lockstep] [--strategies LIST] [--format FORMAT]
            simulate sweep FILE --vary PATH=V1,V2,… [--vary …] [--seeds A..B] [--strategies LIST] [--store STORE]
-                          [--out DIR] [--shard K/N] [--quiet]
+                          [--out DIR] [--shard K/N] [--quiet] [--check-invariants]
            simulate merge PART... --out DIR
            simulate benchmark [--records N] [--batch B] [--store sqlite|sqlite:DIR]
 
@@ -19,8 +21,11 @@ enum Usage {
     one seed: N replicas start partitioned from each other; each imports the same
     100 users (email unique) and makes 50 random edits; at 2 s the partition heals,
     over a network that drops 10% and duplicates 5% of messages with 5–80 ms of
-    delay. The run ends when sync goes quiet, or at 60 s of virtual time. The same
-    arguments give the same figures on any machine.
+    delay. The run ends when it is quiesced (nothing scheduled or possible can change
+    any replica: no step or message left, every change at every replica that can
+    get it), or at 60 s of virtual time with "did not quiesce" warned and
+    "quiesced": false in JSON. The same arguments give the same figures on any
+    machine.
 
     run     runs scenario files (.json5, see Scenarios/README.md) and reports them
             like the default scenario, with their expectations checked. Several
@@ -59,6 +64,11 @@ enum Usage {
                           private in-memory SQLite database per replica) or
                           sqlite:DIR (a database file per replica under DIR, emptied
                           at the start of each run; a wipe deletes the file)
+      --check-invariants  check the simulator's own state after every event (store
+                          indexes against their records, causal apply, version
+                          vectors, counters against a recount) and stop at the
+                          first broken invariant, with exit status 3. On by
+                          default in debug builds; costs time in release ones
       --concurrency MODE  how steps with writers run: deterministic (default:
                           simulated tasks the seed interleaves) or dispatch (real
                           threads; such runs are labelled not reproducible)
@@ -92,6 +102,8 @@ enum Usage {
 
     EXIT STATUS: 0 on success; 1 when 'check' finds a failed expectation; 2 for a
     bad argument or scenario file (the message names the file, the place in it,
-    and what was expected). Progress goes to stderr when it is a terminal.
+    and what was expected); 3 when an invariant of the simulator broke (a SyncSim
+    bug: the message names the invariant, replica, time and seed, and the command
+    that replays it). Progress goes to stderr when it is a terminal.
     """
 }

@@ -8,6 +8,13 @@ func exitWithUsageError(_ message: String) -> Never {
     exit(2)
 }
 
+/// Prints a broken invariant with the command that replays it and exits
+/// with status 3: the simulator's own state is inconsistent (a SyncSim bug).
+func exitWithInvariantViolation(_ violation: InvariantViolation, replay: String) -> Never {
+    FileHandle.standardError.write(Data("simulate: \(violation)\n  replay: \(replay) --seed \(violation.seed) --strategies \(violation.strategy) --check-invariants\n".utf8))
+    exit(3)
+}
+
 let options: CommandLineOptions
 do {
     options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -28,7 +35,7 @@ case .compare:
     let scenario = DefaultScenario.make(replicas: options.replicas, seed: seed)
     let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: options.strategyNames ?? StrategyCatalog.defaultNames,
                                   includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
-                                  file: nil, expectations: [], progress: progress)
+                                  checksInvariants: options.checksInvariants, file: nil, expectations: [], progress: progress)
     if let out = options.out { OutputFiles.write(report, to: out) }
     Commands.print([report], format: options.format, asArray: false)
 
@@ -37,7 +44,7 @@ case .run:
     let reports = documents.map { document in
         Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
                          includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
-                         file: document.file, expectations: document.expectations, progress: progress)
+                         checksInvariants: options.checksInvariants, file: document.file, expectations: document.expectations, progress: progress)
     }
     if let out = options.out {
         for report in reports { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(report.scenario.name)) }
@@ -46,7 +53,7 @@ case .run:
 
 case .check:
     let documents = Commands.load(options.paths, seed: options.seed)
-    let failed = Commands.check(documents, store: options.store, out: options.out, progress: progress)
+    let failed = Commands.check(documents, store: options.store, checksInvariants: options.checksInvariants, out: options.out, progress: progress)
     exit(failed > 0 ? 1 : 0)
 
 case .race:

@@ -114,6 +114,10 @@ struct SQLiteDifferentialTests {
             _ = try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 1, store: .sqliteFiles(directory: missing))
             Issue.record("ran with a store folder that does not exist")
         } catch {
+            guard case .store(let error) = error else {
+                Issue.record("expected a store error, got \(error)")
+                return
+            }
             #expect(error.code == .storage)
             #expect(error.message.hasPrefix("\(missing)/compound-key."), "\(error.message)")
             #expect(error.message.contains("unable to open database file"))

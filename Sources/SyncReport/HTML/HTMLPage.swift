@@ -75,6 +75,7 @@ enum HTMLPage {
     h3 { font-size: 1em; margin: 1.2em 0 0.3em; }
     p { margin: 0.35em 0; }
     .meta { color: #555; font-size: 0.92em; }
+    .warning { color: #8a2b00; font-weight: 600; }
     code { font: 0.92em/1.3 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; background: #f3f3f3; padding: 0.1em 0.3em; border-radius: 3px; overflow-wrap: anywhere; }
     .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
     table { border-collapse: collapse; margin: 0.4em 0; font-size: 0.86em; font-variant-numeric: tabular-nums; }

@@ -17,6 +17,9 @@ public struct ConvergenceTracker: Sendable {
         replicasByDigest = [.zero: replicaCount]
     }
 
+    /// The digest last seen for `replica`.
+    public func digest(of replica: Int) -> StateDigest { digests[replica] }
+
     public var allAgree: Bool { replicasByDigest.count == 1 }
 
     /// Replicas outside the largest group of identical states: 0 when all

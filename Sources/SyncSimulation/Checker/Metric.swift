@@ -20,6 +20,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case changeSets
     case intentsWhileDown
     case quiesced
+    case liveness
     case raceIntents = "race.intents"
     case raceLocalDuplicates = "race.localDuplicates"
     case raceSavesRetried = "race.savesRetried"
@@ -30,8 +31,9 @@ public enum Metric: String, CaseIterable, Sendable {
     case networkBytes = "network.bytes"
 
     /// The figure in `result`, in the units the JSON report uses (seconds
-    /// for times, 1 or 0 for yes or no); nil for `convergenceSeconds` when
-    /// the replicas never agreed.
+    /// for times, 1 or 0 for yes or no; `liveness` is 0 only when the
+    /// promise to converge applied and was broken); nil for
+    /// `convergenceSeconds` when the replicas never agreed.
     public func value(in result: RunResult) -> Double? {
         switch self {
         case .duplicatesFinal: return Double(result.duplicates.final)
@@ -54,6 +56,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .changeSets: return Double(result.changeSets)
         case .intentsWhileDown: return Double(result.intentsWhileDown)
         case .quiesced: return result.quiesced ? 1 : 0
+        case .liveness: return result.liveness == .failed ? 0 : 1
         case .raceIntents: return Double(result.race.intents)
         case .raceLocalDuplicates: return Double(result.race.localDuplicates)
         case .raceSavesRetried: return Double(result.race.savesRetried)

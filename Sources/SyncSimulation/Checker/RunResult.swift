@@ -68,8 +68,14 @@ public struct RunResult: Sendable {
     public var series: DuplicateSeries
     /// Partitions, heals, crashes and restarts, in order.
     public var faults: [FaultEvent]
-    /// True when sync went quiet before the time limit.
+    /// True when the run ended because nothing scheduled or possible could
+    /// change any replica's state; false when it ran to `until` with work
+    /// left (the figures are then not final).
     public var quiesced: Bool
+    /// Whether the strategy's promise to converge after the last fault held.
+    public var liveness: Liveness
+    /// Invariants evaluated during the run (0 with invariant checks off).
+    public var invariantChecks: Int
     /// Virtual time at which the run ended.
     public var endMicros: Int64
     /// Events the simulator processed.

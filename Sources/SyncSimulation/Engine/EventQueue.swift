@@ -21,6 +21,9 @@ public struct EventQueue<Event> {
     public var count: Int { heap.count }
     public var nextTimeMicros: Int64? { heap.first?.timeMicros }
 
+    /// Every scheduled event, in no particular order: for recounts only.
+    public var scheduledEvents: some Sequence<Event> { heap.lazy.map(\.event) }
+
     public mutating func schedule(_ event: Event, atMicros timeMicros: Int64) {
         heap.append(Entry(timeMicros: timeMicros, sequence: nextSequence, event: event))
         nextSequence += 1

@@ -20,13 +20,9 @@ extension Simulation {
             pendingPasses -= 1
         }
         guard wipe else {
-            heldTotal -= replicas[index].crash()
+            _ = replicas[index].crash()
             return
         }
-        let oldOrigin = replicas[index].origin
-        let ownCount = Int(replicas[index].held[oldOrigin])
-        let keptElsewhere = replicas.indices.filter { $0 != index }.map { Int(replicas[$0].held[oldOrigin]) }.max() ?? 0
-        changeSetTotal -= max(0, ownCount - keptElsewhere)
         let newOrigin = ReplicaID(nextOrigin)
         nextOrigin += 1
         // A wiped app's database file is deleted; the replica starts a new one.
@@ -39,7 +35,7 @@ extension Simulation {
         } catch {
             preconditionFailure("cannot open a new store for wiped replica \(replica): \(error)")
         }
-        heldTotal -= replicas[index].wipe(emptyStore: emptyStore, newOrigin: newOrigin)
+        _ = replicas[index].wipe(emptyStore: emptyStore, newOrigin: newOrigin)
         observedCommits[index] = -1
         observe(replica)
     }
@@ -53,7 +49,6 @@ extension Simulation {
         down[index] = false
         recordFault(.restart, name(replica))
         generation[index] += 1
-        lastProgressMicros = nowMicros
         // Like a heal: convergence is measured from the last of these.
         lastHealOrWriteMicros = nowMicros
         if strategy.runsDedupePass { scheduleDedupePass(on: replica) }

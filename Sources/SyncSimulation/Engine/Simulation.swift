@@ -5,11 +5,13 @@ import SyncStore
 /// and measures the outcome. Same scenario, strategy and seed: the same
 /// result, byte for byte, in any process (all but `wallSeconds`).
 ///
-/// The run ends when sync has quiesced, or at the scenario's time limit.
-/// Quiesced means no step, fault or dedupe pass is due and either every
-/// replica holds every change set (nothing held can be applied, or it would
-/// have been), or nothing at all has moved for ``quietRounds`` sync rounds,
-/// as when a hub refuses a change set that clients can then never receive.
+/// The run ends when it is quiescent, or at the scenario's time limit.
+/// Quiescent is structural, never a guess from elapsed time: no step, fault,
+/// dedupe pass or writer step is due, no message is in flight, and the sync
+/// engine says no exchange it could run would change anything
+/// (``PeerQuiescence``). While replicas that hold different knowledge
+/// cannot reach each other, the run goes on to `until` and reports
+/// `quiesced: false`.
 public struct Simulation {
     enum Event {
         case step(Int)
@@ -23,14 +25,13 @@ public struct Simulation {
         case writerStep(Int)
     }
 
-    /// Rounds with no progress anywhere after which sync counts as quiet.
-    public static let quietRounds: Int64 = 20
-
     public let scenario: Scenario
     public let strategy: any Strategy
     public let seed: UInt64
     public let concurrency: WriterConcurrency
     public let storeKind: StoreKind
+    /// Whether ``InvariantChecker`` checks the run's state after every event.
+    public let checksInvariants: Bool
     /// The name of each replica's current store (its file, for `sqlite:DIR`).
     var storeLabels: [String]
 
@@ -48,15 +49,17 @@ public struct Simulation {
     var convergence: ConvergenceTracker
     var observedCommits: [Int]
     var lastHealOrWriteMicros: Int64 = 0
-    var lastProgressMicros: Int64 = 0
+    var invariants: InvariantChecker?
+    /// Each replica's generation when the invariants last looked.
+    var lastCheckedGeneration: [Int]
 
     var pendingSteps: Int
     /// Nemesis ticks and restarts still to come.
     var pendingFaults = 0
     var passScheduled: [Bool]
     var pendingPasses = 0
-    var changeSetTotal = 0
-    var heldTotal = 0
+    /// Message copies scheduled for delivery and not yet delivered or lost.
+    var inFlight = 0
     var down: [Bool]
     var generation: [Int]
     var nextOrigin: Int
@@ -69,8 +72,9 @@ public struct Simulation {
 
     /// Opens every replica's store; only a SQLite store can fail to open.
     public init(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
-                store storeKind: StoreKind = .memory) throws(StoreError) {
+                store storeKind: StoreKind = .memory, checksInvariants: Bool = InvariantChecker.enabledByDefault) throws(StoreError) {
         self.scenario = scenario
+        self.checksInvariants = checksInvariants
         self.strategy = strategy
         self.seed = seed
         self.concurrency = concurrency
@@ -81,7 +85,7 @@ public struct Simulation {
         for index in 0 ..< count {
             let store = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness, label: storeLabels[index])
             replicas.append(Replica(id: ReplicaID(index), replicaCount: count, strategy: strategy, store: store,
-                                    clock: scenario.clocks[index], seed: seed))
+                                    clock: scenario.clocks[index], seed: seed, journalsApplies: checksInvariants))
         }
         self.replicas = replicas
         network = Network(settings: scenario.network, random: Xoshiro256StarStar(seed: seed, stream: "network"))
@@ -100,23 +104,38 @@ public struct Simulation {
         passScheduled = Array(repeating: false, count: count)
         down = Array(repeating: false, count: count)
         generation = Array(repeating: 0, count: count)
+        lastCheckedGeneration = generation
         nextOrigin = count
+        invariants = checksInvariants ? InvariantChecker(replicas: replicas) : nil
     }
 
-    /// Runs to the end with memory stores and returns the measurements.
-    public static func run(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic) -> RunResult {
+    /// Runs to the end with memory stores and returns the measurements. A
+    /// broken invariant stops the process, naming it (tests rely on this).
+    public static func run(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
+                           checksInvariants: Bool = InvariantChecker.enabledByDefault) -> RunResult {
         do {
-            return try run(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, store: .memory)
+            return try run(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, store: .memory,
+                           checksInvariants: checksInvariants)
         } catch {
-            preconditionFailure("a memory store cannot fail to open: \(error)")
+            preconditionFailure("\(error)")
         }
     }
 
     /// Runs to the end on the given kind of store.
     public static func run(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
-                           store: StoreKind) throws(StoreError) -> RunResult {
-        var simulation = try Simulation(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, store: store)
-        return simulation.run()
+                           store: StoreKind, checksInvariants: Bool = InvariantChecker.enabledByDefault) throws(SimulationError) -> RunResult {
+        var simulation: Simulation
+        do {
+            simulation = try Simulation(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, store: store,
+                                        checksInvariants: checksInvariants)
+        } catch {
+            throw .store(error)
+        }
+        do {
+            return try simulation.run()
+        } catch {
+            throw .invariant(error)
+        }
     }
 
     /// Names a replica's store (its file, for `sqlite:DIR`).
@@ -124,7 +143,9 @@ public struct Simulation {
         "\(scenario.name).\(strategy.name).\(scenario.replicaNames[replica.index])" + (incarnation > 0 ? ".\(incarnation)" : "")
     }
 
-    public mutating func run() -> RunResult {
+    /// Runs to quiescence or `until`. With invariant checks on, a broken
+    /// invariant stops the run at once and is thrown.
+    public mutating func run() throws(InvariantViolation) -> RunResult {
         let started = ContinuousClock.now
         for (index, step) in scenario.steps.enumerated() {
             queue.schedule(.step(index), atMicros: step.atMicros)
@@ -142,6 +163,7 @@ public struct Simulation {
             nowMicros = time
             events += 1
             handle(event)
+            if invariants != nil { try checkInvariants() }
             if isQuiescent {
                 quiesced = true
                 break
@@ -151,10 +173,12 @@ public struct Simulation {
         return result(quiesced: quiesced, wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
-    private var isQuiescent: Bool {
-        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWriterSteps == 0 else { return false }
-        if heldTotal == replicas.count * changeSetTotal { return true }
-        return nowMicros - lastProgressMicros >= Simulation.quietRounds * scenario.sync.intervalMicros
+    /// Nothing scheduled or possible can change any replica's state. Sync
+    /// ticks stay scheduled for ever, so they do not count: a tick only
+    /// changes something if the engine has an exchange or a retry to run.
+    var isQuiescent: Bool {
+        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWriterSteps == 0, inFlight == 0 else { return false }
+        return PeerQuiescence.isSettled(replicas, hub: scenario.hub)
     }
 
     private mutating func handle(_ event: Event) {
@@ -165,6 +189,7 @@ public struct Simulation {
         case .syncTick(let replica):
             syncTick(replica)
         case .deliver(let envelope, let senderGeneration, let receiverGeneration):
+            inFlight -= 1
             deliver(envelope, senderGeneration: senderGeneration, receiverGeneration: receiverGeneration)
         case .dedupePass(let replica, let passGeneration):
             guard passGeneration == generation[replica.index] else { return }
@@ -191,8 +216,10 @@ public struct Simulation {
             network.partition(groups, replicaCount: replicas.count)
             recordFault(.partition, groups.map { $0.map(name).joined(separator: ",") }.joined(separator: " | "))
         case .heal:
+            // Healing a whole network changes nothing, so it does not move
+            // the start of convergence (an idle tail changes no outcome).
+            if network.groups != nil { lastHealOrWriteMicros = nowMicros }
             network.heal()
-            lastHealOrWriteMicros = nowMicros
             recordFault(.heal, "")
         case .intent(let replica, let intent):
             guard !down[replica.index] else {
@@ -225,12 +252,9 @@ public struct Simulation {
         faults.append(FaultEvent(atMicros: nowMicros, kind: kind, detail: detail))
     }
 
-    /// A local commit made a change set: count it, and give refused remote
-    /// change sets another chance against the changed store.
+    /// A local commit made a change set: give refused remote change sets
+    /// another chance against the changed store.
     mutating func madeChangeSet(_ changeSet: ChangeSet, on replica: ReplicaID) {
-        changeSetTotal += 1
-        heldTotal += 1
-        lastProgressMicros = nowMicros
         if replicas[replica.index].pendingCount > 0 { applyHeld(on: replica) }
     }
 
@@ -292,8 +316,6 @@ public struct Simulation {
     private mutating func ingest(_ changeSets: [ChangeSet], on replica: ReplicaID) {
         let added = replicas[replica.index].receive(changeSets)
         guard added > 0 else { return }
-        heldTotal += added
-        lastProgressMicros = nowMicros
         applyHeld(on: replica)
         observe(replica)
     }
@@ -301,7 +323,6 @@ public struct Simulation {
     mutating func applyHeld(on replica: ReplicaID) {
         let applied = replicas[replica.index].applyHeld(atMicros: nowMicros)
         if applied > 0 {
-            lastProgressMicros = nowMicros
             if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
         }
     }
@@ -316,6 +337,7 @@ public struct Simulation {
     private mutating func send(_ message: SyncMessage, from: ReplicaID, to: ReplicaID) {
         let deliveries = network.send(from: from, to: to, sizeBytes: message.sizeBytes, atMicros: nowMicros)
         for time in deliveries {
+            inFlight += 1
             let event = Event.deliver(Envelope(from: from, to: to, message: message),
                                       senderGeneration: generation[from.index], receiverGeneration: generation[to.index])
             queue.schedule(event, atMicros: time)
@@ -331,6 +353,21 @@ public struct Simulation {
         duplicates.update(replica: replica.index, count: store.duplicateCount, atMicros: nowMicros)
         series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: nowMicros)
         convergence.update(replica: replica.index, digest: store.digest, atMicros: nowMicros)
+    }
+
+    /// True when no link drops every message: the liveness promise applies.
+    var networkAlive: Bool {
+        !scenario.network.dropProbability.isCertain && !scenario.links.values.contains { $0.dropProbability.isCertain }
+    }
+
+    /// Change sets that exist somewhere: per origin, the longest log any
+    /// replica holds (logs are contiguous from seq 1). Those a wipe
+    /// destroyed before another replica held them are gone.
+    var changeSetCount: Int {
+        let origins = replicas.map(\.held.originCount).max() ?? 0
+        return (0 ..< origins).reduce(0) { total, origin in
+            total + Int(replicas.map { $0.held[ReplicaID(origin)] }.max() ?? 0)
+        }
     }
 
     private mutating func result(quiesced: Bool, wallSeconds: Double) -> RunResult {
@@ -357,12 +394,15 @@ public struct Simulation {
             links: links,
             network: network.counters,
             missedChanges: replicas.reduce(0) { $0 + $1.counters.missedChanges },
-            changeSets: changeSetTotal,
+            changeSets: changeSetCount,
             intentsWhileDown: intentsWhileDown,
             race: race,
             series: series,
             faults: faults,
             quiesced: quiesced,
+            liveness: Liveness.verdict(promised: strategy.promisesConvergence, faultsOver: network.groups == nil && !down.contains(true),
+                                       networkAlive: networkAlive, quiesced: quiesced, converged: convergence.allAgree),
+            invariantChecks: invariants?.checks ?? 0,
             endMicros: nowMicros,
             events: events,
             wallSeconds: wallSeconds)

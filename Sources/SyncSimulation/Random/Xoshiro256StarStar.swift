@@ -96,6 +96,9 @@ public struct Probability: Hashable, Sendable, CustomStringConvertible {
 
     public static let never = Probability(0)
 
+    /// True when every draw succeeds: a link with this drop rate is dead.
+    public var isCertain: Bool { threshold >= Probability.scale }
+
     /// `0.1`, and `0` or `1` rather than `0.0` or `1.0`.
     public var description: String {
         let text = String(value)

@@ -25,6 +25,10 @@ public struct Replica {
     /// Change sets applied, per origin: always a prefix of `held`.
     public private(set) var applied: VersionVector
     public private(set) var counters = ReplicaCounters()
+    /// Remote change sets applied since the invariant checker last looked,
+    /// in the order they were applied; kept only when `journalsApplies`.
+    private(set) var appliedJournal: [ChangeSet] = []
+    private let journalsApplies: Bool
 
     private var log: [[ChangeSet]]
     /// Per origin: the store's commit count when its next change set was
@@ -34,9 +38,11 @@ public struct Replica {
     private var lastRefusedSeq: [UInt32]
     private let seed: UInt64
 
-    public init(id: ReplicaID, replicaCount: Int, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64) {
+    public init(id: ReplicaID, replicaCount: Int, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64,
+                journalsApplies: Bool = false) {
         precondition(store.enforcesUniqueness == strategy.enforcesUniqueness, "store and strategy disagree on uniqueness")
         self.id = id
+        self.journalsApplies = journalsApplies
         self.origin = id
         self.strategy = strategy
         self.seed = seed
@@ -88,6 +94,7 @@ public struct Replica {
         log = Array(repeating: [], count: width)
         refusedAtCommit = Array(repeating: nil, count: width)
         lastRefusedSeq = Array(repeating: 0, count: width)
+        appliedJournal = []
         return lost
     }
 
@@ -104,6 +111,30 @@ public struct Replica {
 
     /// Change sets held but not applied: refused, or waiting behind one.
     public var pendingCount: Int { held.total - applied.total }
+
+    /// True when some held change set could be applied now: its turn has
+    /// come, its dependencies are applied, and it was not refused by the
+    /// store as it is (the same state gives the same answer). The next
+    /// sync round would apply or retry it, so sync is not finished.
+    public var hasApplicableWork: Bool {
+        for origin in log.indices where origin != self.origin.index && applied[ReplicaID(origin)] < held[ReplicaID(origin)] {
+            if let refused = refusedAtCommit[origin], refused == context.store.commitCount { continue }
+            if dependenciesMet(log[origin][Int(applied[ReplicaID(origin)])]) { return true }
+        }
+        return false
+    }
+
+    /// Change sets in the log of `origin`: always `held[origin]`.
+    func logCount(of origin: ReplicaID) -> Int {
+        origin.index < log.count ? log[origin.index].count : 0
+    }
+
+    /// Hands the invariant checker the change sets applied since it last
+    /// looked.
+    mutating func takeAppliedJournal() -> [ChangeSet] {
+        defer { appliedJournal = [] }
+        return appliedJournal
+    }
 
     /// Origins whose next change set is currently refused.
     public var refusedHeadCount: Int {
@@ -202,6 +233,7 @@ public struct Replica {
                     switch strategy.applyRemote(changeSet, in: &context) {
                     case .applied(let missed):
                         applied[changeSet.origin] = changeSet.seq
+                        if journalsApplies { appliedJournal.append(changeSet) }
                         refusedAtCommit[origin] = nil
                         counters.appliedChangeSets += 1
                         counters.missedChanges += missed

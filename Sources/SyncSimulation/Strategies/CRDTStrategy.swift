@@ -13,6 +13,7 @@ public struct CRDTStrategy: Strategy {
     public var name: String { "crdt" }
     public var clockKind: StampClockKind { .hybrid }
     public var enforcesUniqueness: Bool { false }
+    public var promisesConvergence: Bool { true }
 
     public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {

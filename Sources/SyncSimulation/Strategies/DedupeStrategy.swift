@@ -18,6 +18,7 @@ public struct DedupeStrategy: Strategy {
     public var clockKind: StampClockKind { .wall }
     public var enforcesUniqueness: Bool { false }
     public var runsDedupePass: Bool { true }
+    public var promisesConvergence: Bool { true }
 
     public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {

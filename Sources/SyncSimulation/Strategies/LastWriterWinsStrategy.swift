@@ -24,6 +24,7 @@ public struct LastWriterWinsStrategy: Strategy {
     public var name: String { granularity == .record ? "lww" : "lww:field" }
     public var clockKind: StampClockKind { .wall }
     public var enforcesUniqueness: Bool { false }
+    public var promisesConvergence: Bool { true }
 
     /// Saves insert without looking, so they fetch nothing.
     public func fetch(_ intent: Intent, in context: StrategyContext) -> Fetched {

@@ -24,6 +24,11 @@ public protocol Strategy: Sendable {
     /// True when a dedupe pass must run, as its own step, after remote
     /// changes are saved.
     var runsDedupePass: Bool { get }
+    /// True when the strategy promises that replicas converge once every
+    /// fault is over and every change set has reached every replica (the
+    /// liveness promise `simulate explore` checks). A strict unique
+    /// constraint promises no such thing: a refused change set stays refused.
+    var promisesConvergence: Bool { get }
 
     /// The application's read before it writes.
     func fetch(_ intent: Intent, in context: StrategyContext) -> Fetched

@@ -39,6 +39,7 @@ public struct UniqueConstraintStrategy: Strategy {
     public var name: String { "unique:\(policy.rawValue)" }
     public var clockKind: StampClockKind { .wall }
     public var enforcesUniqueness: Bool { true }
+    public var promisesConvergence: Bool { false }
 
     /// Saves insert without looking (the constraint is the check), so they
     /// fetch nothing.

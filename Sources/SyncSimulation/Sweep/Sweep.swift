@@ -70,6 +70,7 @@ public enum Sweep {
     /// to shard `j % shards + 1`. `progress` is told after each job (jobs
     /// done, jobs in this shard), from any thread.
     public static func run(_ plan: Plan, shard: Int = 1, of shards: Int = 1, store: StoreKind = .memory,
+                           checksInvariants: Bool = InvariantChecker.enabledByDefault,
                            progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ScenarioFileError) -> Runs {
         precondition(shards >= 1 && (1 ... shards).contains(shard), "bad shard")
         let (scenario, strategyNames) = try validate(plan)
@@ -85,7 +86,8 @@ public enum Sweep {
             do {
                 let document = try load(plan, point: point, seed: seed)
                 let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
-                let runs = try Comparison.run(scenario: document.scenario, strategies: strategies, seed: seed, store: store)
+                let runs = try Comparison.run(scenario: document.scenario, strategies: strategies, seed: seed, store: store,
+                                              checksInvariants: checksInvariants)
                 let values = runs.map { result in Metric.allCases.map { $0.value(in: result) } }
                 results.withLock { $0[job] = values }
             } catch {

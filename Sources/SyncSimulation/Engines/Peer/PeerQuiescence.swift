@@ -1,0 +1,48 @@
+import SyncModel
+
+/// The peer engine's answer to "can sync still change anything?", read from
+/// the protocol's own state (version vectors and logs), never from time.
+///
+/// The peer engine is settled when no replica can apply a change set it
+/// holds (``Replica/hasApplicableWork``) and no anti-entropy exchange
+/// between two replicas that sync with each other would move a change set:
+/// each side already holds everything the other would offer. A hub offers
+/// only what it applied (it never forwards a change set its store refused),
+/// so a refused change set counts as received: it cannot travel further.
+///
+/// Reachability is not consulted. A pair that would still exchange
+/// something but is cut off (a partition that never heals, a crashed
+/// replica, a dead network) keeps the run going to `until`, where it
+/// reports `quiesced: false`: the figures are not final.
+public enum PeerQuiescence {
+    public static func isSettled(_ replicas: [Replica], hub: ReplicaID?) -> Bool {
+        if replicas.contains(where: \.hasApplicableWork) { return false }
+        for (a, b) in syncPairs(replicaCount: replicas.count, hub: hub) {
+            if wouldTransfer(from: replicas[a], to: replicas[b], hub: hub)
+                || wouldTransfer(from: replicas[b], to: replicas[a], hub: hub) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The pairs of replicas that run anti-entropy with each other: each
+    /// client with the hub, or every pair of a mesh (any peer can be drawn).
+    static func syncPairs(replicaCount: Int, hub: ReplicaID?) -> [(Int, Int)] {
+        if let hub {
+            return (0 ..< replicaCount).filter { $0 != hub.index }.map { ($0, hub.index) }
+        }
+        return (0 ..< replicaCount).flatMap { a in (a + 1 ..< replicaCount).map { b in (a, b) } }
+    }
+
+    /// True when `sender` would offer `receiver` a change set it lacks and
+    /// would keep (``Replica/receive(_:)`` ignores a replica's own origin).
+    static func wouldTransfer(from sender: Replica, to receiver: Replica, hub: ReplicaID?) -> Bool {
+        let offered = sender.id == hub ? sender.applied : sender.held
+        for index in 0 ..< offered.originCount {
+            let origin = ReplicaID(index)
+            if origin != receiver.origin && offered[origin] > receiver.held[origin] { return true }
+        }
+        return false
+    }
+}
