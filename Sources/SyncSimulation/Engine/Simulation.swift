@@ -7,9 +7,9 @@ import SyncStore
 ///
 /// The run ends when it is quiescent, or at the scenario's time limit.
 /// Quiescent is structural, never a guess from elapsed time: no step, fault,
-/// dedupe pass or writer step is due, no message is in flight, and the sync
-/// engine says no exchange it could run would change anything
-/// (``PeerQuiescence``). While replicas that hold different knowledge
+/// dedupe pass or writer step is due, no message carrying change sets is in
+/// flight, and the sync engine says no exchange it could run would change
+/// anything (``PeerQuiescence``). While replicas that hold different knowledge
 /// cannot reach each other, the run goes on to `until` and reports
 /// `quiesced: false`.
 public struct Simulation {
@@ -60,6 +60,8 @@ public struct Simulation {
     var pendingPasses = 0
     /// Message copies scheduled for delivery and not yet delivered or lost.
     var inFlight = 0
+    /// Those of them that carry change sets (``SyncMessage/carriesChangeSets``).
+    var inFlightWithChanges = 0
     var down: [Bool]
     var generation: [Int]
     var nextOrigin: Int
@@ -176,8 +178,13 @@ public struct Simulation {
     /// Nothing scheduled or possible can change any replica's state. Sync
     /// ticks stay scheduled for ever, so they do not count: a tick only
     /// changes something if the engine has an exchange or a retry to run.
+    /// Nor do requests in flight: one arriving between settled replicas gets
+    /// a reply with nothing the requester lacks (when messages take longer
+    /// than a round, some request is always in flight).
     var isQuiescent: Bool {
-        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWriterSteps == 0, inFlight == 0 else { return false }
+        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWriterSteps == 0, inFlightWithChanges == 0 else {
+            return false
+        }
         return PeerQuiescence.isSettled(replicas, hub: scenario.hub)
     }
 
@@ -190,6 +197,7 @@ public struct Simulation {
             syncTick(replica)
         case .deliver(let envelope, let senderGeneration, let receiverGeneration):
             inFlight -= 1
+            if envelope.message.carriesChangeSets { inFlightWithChanges -= 1 }
             deliver(envelope, senderGeneration: senderGeneration, receiverGeneration: receiverGeneration)
         case .dedupePass(let replica, let passGeneration):
             guard passGeneration == generation[replica.index] else { return }
@@ -338,6 +346,7 @@ public struct Simulation {
         let deliveries = network.send(from: from, to: to, sizeBytes: message.sizeBytes, atMicros: nowMicros)
         for time in deliveries {
             inFlight += 1
+            if message.carriesChangeSets { inFlightWithChanges += 1 }
             let event = Event.deliver(Envelope(from: from, to: to, message: message),
                                       senderGeneration: generation[from.index], receiverGeneration: generation[to.index])
             queue.schedule(event, atMicros: time)

@@ -26,7 +26,7 @@ extension Simulation {
 
     /// The counters that quiescence reads, against a recount of the queue.
     private func queueRecountProblem() -> InvariantChecker.Problem? {
-        var steps = 0, faults = 0, passes = 0, writerSteps = 0, deliveries = 0
+        var steps = 0, faults = 0, passes = 0, writerSteps = 0, deliveries = 0, deliveriesWithChanges = 0
         for event in queue.scheduledEvents {
             switch event {
             case .step: steps += 1
@@ -35,12 +35,15 @@ extension Simulation {
             case .dedupePass(let replica, let passGeneration) where passGeneration == generation[replica.index]: passes += 1
             case .dedupePass, .syncTick: break
             case .writerStep: writerSteps += 1
-            case .deliver: deliveries += 1
+            case .deliver(let envelope, _, _):
+                deliveries += 1
+                if envelope.message.carriesChangeSets { deliveriesWithChanges += 1 }
             }
         }
         let counted = [("pendingSteps", pendingSteps, steps), ("pendingFaults", pendingFaults, faults),
                        ("pendingPasses", pendingPasses, passes), ("pendingPasses", passScheduled.filter { $0 }.count, passes),
-                       ("pendingWriterSteps", pendingWriterSteps, writerSteps), ("inFlight", inFlight, deliveries)]
+                       ("pendingWriterSteps", pendingWriterSteps, writerSteps), ("inFlight", inFlight, deliveries),
+                       ("inFlightWithChanges", inFlightWithChanges, deliveriesWithChanges)]
         for (name, kept, recounted) in counted where kept != recounted {
             return ("simulation.\(name)", "kept \(kept), the event queue holds \(recounted)")
         }

@@ -8,6 +8,17 @@ public enum SyncMessage: Sendable {
     case reply(changeSets: [ChangeSet], held: VersionVector)
     case push(changeSets: [ChangeSet])
 
+    /// True when the message carries change sets: only such a message can
+    /// change its receiver's state. A request changes nothing by itself; its
+    /// reply is computed from the replier's state when it arrives, so
+    /// between two settled replicas it carries nothing the requester lacks.
+    public var carriesChangeSets: Bool {
+        switch self {
+        case .request: return false
+        case .reply(let changeSets, _), .push(let changeSets): return !changeSets.isEmpty
+        }
+    }
+
     /// Estimated bytes on the wire: an 8-byte header, 4 per vector entry,
     /// plus each change set's own estimate.
     public var sizeBytes: Int {

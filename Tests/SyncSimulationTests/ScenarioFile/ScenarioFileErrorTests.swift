@@ -14,7 +14,7 @@ struct ScenarioFileErrorTests {
     static let allMetrics = "duplicates.final, duplicates.peak, duplicates.seconds, diverged, converged, convergenceSeconds, rejected, "
         + "rejectedDetail.localSaves, rejectedDetail.changeSets, rejectedDetail.blocked, lostWrites, lostWritesDetail.fields, "
         + "lostWritesDetail.records, resurrected, dangling, links, missedChanges, changeSets, intentsWhileDown, quiesced, "
-        + "race.intents, race.localDuplicates, race.savesRetried, "
+        + "liveness, race.intents, race.localDuplicates, race.savesRetried, "
         + "network.sent, network.dropped, network.duplicated, network.delivered, network.bytes"
     static let replicas = "replicas: r1, r2, r3"
     static let userFields = "fields: email, name, city"
