@@ -45,7 +45,7 @@ extension Report {
     /// What each header means, in the order of the columns.
     var legend: [String] {
         (hasWriters ? ["writer intents: tasks of steps with writers; local dups: duplicates their saves created; retried saves: failed saves rolled back and fetched again"] : []) + [
-            "dups: duplicate records on the worst replica at the end; peak: the most at any moment; dup·s: duplicates × seconds on the worst replica",
+            "dups: duplicate records on the worst replica at the end; peak: the most at any moment; dup·s: duplicates × seconds on the worst replica until sync finished",
             "diverged: replicas outside the largest group of identical states; converged s: from the last heal or write until all replicas agreed (never: they did not)",
             "rejected: local saves and remote change sets a store refused, plus change sets stuck behind them",
             "lost: latest acknowledged writes (per key and field) or records missing on some replica; resurrected: deleted keys alive again; dangling: links to records that are gone",

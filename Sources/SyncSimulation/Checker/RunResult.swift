@@ -5,7 +5,9 @@ public struct RunResult: Sendable {
         public var final: Int
         /// Highest worst-replica count at any moment.
         public var peak: Int
-        /// ∫ worst-replica duplicates dt, in record-microseconds.
+        /// ∫ worst-replica duplicates dt, in record-microseconds, until sync
+        /// finished: the last change of any store when the run quiesced,
+        /// `until` when it did not.
         public var integralMicros: Int64
     }
 

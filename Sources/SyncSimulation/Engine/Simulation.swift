@@ -49,6 +49,8 @@ public struct Simulation {
     var convergence: ConvergenceTracker
     var observedCommits: [Int]
     var lastHealOrWriteMicros: Int64 = 0
+    /// When some replica's store last changed.
+    var lastStateChangeMicros: Int64 = 0
     var invariants: InvariantChecker?
     /// Each replica's generation when the invariants last looked.
     var lastCheckedGeneration: [Int]
@@ -178,14 +180,23 @@ public struct Simulation {
     /// Nothing scheduled or possible can change any replica's state. Sync
     /// ticks stay scheduled for ever, so they do not count: a tick only
     /// changes something if the engine has an exchange or a retry to run.
-    /// Nor do requests in flight: one arriving between settled replicas gets
-    /// a reply with nothing the requester lacks (when messages take longer
-    /// than a round, some request is always in flight).
+    /// Nor do messages in flight that bring their receiver nothing new: a
+    /// request (its reply is computed on arrival, and between settled
+    /// replicas offers nothing the requester lacks; with messages slower
+    /// than a round some request is always in flight), a copy of change
+    /// sets the receiver already holds, or a message that will be lost
+    /// (an end crashed since it was sent, or a partition stands between).
     var isQuiescent: Bool {
-        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWriterSteps == 0, inFlightWithChanges == 0 else {
-            return false
+        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWriterSteps == 0,
+              PeerQuiescence.isSettled(replicas, hub: scenario.hub) else { return false }
+        guard inFlightWithChanges > 0 else { return true }
+        return !queue.scheduledEvents.contains { event in
+            guard case .deliver(let envelope, let senderGeneration, let receiverGeneration) = event else { return false }
+            let receiver = envelope.to.index
+            return senderGeneration == generation[envelope.from.index] && receiverGeneration == generation[receiver]
+                && !down[receiver] && network.connected(envelope.from, envelope.to)
+                && PeerQuiescence.carriesNews(envelope.message, to: replicas[receiver])
         }
-        return PeerQuiescence.isSettled(replicas, hub: scenario.hub)
     }
 
     private mutating func handle(_ event: Event) {
@@ -359,6 +370,7 @@ public struct Simulation {
         let store = replicas[replica.index].store
         guard store.commitCount != observedCommits[replica.index] else { return }
         observedCommits[replica.index] = store.commitCount
+        lastStateChangeMicros = nowMicros
         duplicates.update(replica: replica.index, count: store.duplicateCount, atMicros: nowMicros)
         series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: nowMicros)
         convergence.update(replica: replica.index, digest: store.digest, atMicros: nowMicros)
@@ -380,7 +392,10 @@ public struct Simulation {
     }
 
     private mutating func result(quiesced: Bool, wallSeconds: Double) -> RunResult {
-        duplicates.advance(to: nowMicros)
+        // Duplicate-seconds run until sync finished: to the last change of
+        // any store when the run quiesced (an idle tail adds nothing), to
+        // the end when it did not.
+        duplicates.advance(to: quiesced ? lastStateChangeMicros : nowMicros)
         series.close(atMicros: nowMicros)
         let stores = replicas.map(\.store)
         let (lost, resurrected) = FinalCheck.writes(truth: truth, stores: stores)

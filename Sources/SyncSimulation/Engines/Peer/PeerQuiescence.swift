@@ -26,6 +26,16 @@ public enum PeerQuiescence {
         return true
     }
 
+    /// True when `message` carries a change set `receiver` lacks and would
+    /// keep: only such a message, in flight, can still change a replica.
+    static func carriesNews(_ message: SyncMessage, to receiver: Replica) -> Bool {
+        switch message {
+        case .request: return false
+        case .reply(let changeSets, _), .push(let changeSets):
+            return changeSets.contains { $0.origin != receiver.origin && $0.seq > receiver.held[$0.origin] }
+        }
+    }
+
     /// The pairs of replicas that run anti-entropy with each other: each
     /// client with the hub, or every pair of a mesh (any peer can be drawn).
     static func syncPairs(replicaCount: Int, hub: ReplicaID?) -> [(Int, Int)] {
