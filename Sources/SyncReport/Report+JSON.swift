@@ -66,7 +66,10 @@ extension Report {
     }
 
     private func resultJSON(_ result: RunResult) -> JSONValue {
-        var cost: [JSONValue.Member] = [.init("events", .int(result.events))]
+        // Invariant checks come first, and only when they ran, so that the
+        // timing figures stay the last lines of `cost`.
+        var cost: [JSONValue.Member] = result.invariantChecks > 0 ? [.init("invariantChecks", .int(result.invariantChecks))] : []
+        cost.append(.init("events", .int(result.events)))
         if includesTiming {
             cost.append(.init("wallSeconds", .number(DecimalText.fixed(result.wallSeconds, digits: 6))))
             cost.append(.init("eventsPerSecond", .number(DecimalText.fixed(result.eventsPerSecond, digits: 0))))

@@ -63,12 +63,16 @@ struct ReportJSONTests {
         }
     }
 
+    /// Events, and the invariant checks when they ran (always, in a debug
+    /// build), and nothing that varies from run to run.
     @Test func withoutTimingTheCostHasOnlyEvents() throws {
-        let json = try Fixtures.parse(Fixtures.smallReport(includesTiming: false).json().rendered())
+        let report = Fixtures.smallReport(includesTiming: false)
+        let json = try Fixtures.parse(report.json().rendered())
         let results = try #require(json["results"] as? [[String: Any]])
-        for result in results {
+        for (result, run) in zip(results, report.results) {
             let cost = try #require(result["cost"] as? [String: Any])
-            #expect(Array(cost.keys) == ["events"])
+            #expect(Set(cost.keys) == (run.invariantChecks > 0 ? ["events", "invariantChecks"] : ["events"]))
+            #expect(cost["invariantChecks"] as? Int == (run.invariantChecks > 0 ? run.invariantChecks : nil))
         }
     }
 
@@ -77,7 +81,7 @@ struct ReportJSONTests {
         let results = try #require(json["results"] as? [[String: Any]])
         for result in results {
             let cost = try #require(result["cost"] as? [String: Any])
-            #expect(Set(cost.keys) == ["events", "wallSeconds", "eventsPerSecond"])
+            #expect(Set(cost.keys).subtracting(["invariantChecks"]) == ["events", "wallSeconds", "eventsPerSecond"])
             let wall = try #require(cost["wallSeconds"] as? Double)
             let rate = try #require(cost["eventsPerSecond"] as? Double)
             #expect(wall >= 0)
