@@ -20,7 +20,12 @@ extension Simulation {
                 throw violation("checker.digest", "the convergence tracker holds a stale digest", replica: ReplicaID(index))
             }
         }
-        checker.countRunWideChecks(2 * replicas.count + 1)
+        let settled = PeerQuiescence.isSettled(replicas, hub: scenario.hub)
+        let reference = !replicas.contains(where: \.hasApplicableWork) && PeerQuiescence.pairsSettled(replicas, hub: scenario.hub)
+        if settled != reference {
+            throw violation("quiescence.settled", "the engine says settled: \(settled); checking every pair says \(reference)", replica: nil)
+        }
+        checker.countRunWideChecks(2 * replicas.count + 2)
         if let problem = queueRecountProblem() { throw violation(problem.name, problem.detail, replica: nil) }
     }
 

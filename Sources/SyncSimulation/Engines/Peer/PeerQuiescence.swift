@@ -17,13 +17,28 @@ import SyncModel
 public enum PeerQuiescence {
     public static func isSettled(_ replicas: [Replica], hub: ReplicaID?) -> Bool {
         if replicas.contains(where: \.hasApplicableWork) { return false }
-        for (a, b) in syncPairs(replicaCount: replicas.count, hub: hub) {
-            if wouldTransfer(from: replicas[a], to: replicas[b], hub: hub)
-                || wouldTransfer(from: replicas[b], to: replicas[a], hub: hub) {
-                return false
-            }
+        guard hub == nil else { return pairsSettled(replicas, hub: hub) }
+        // In a mesh every pair syncs, so every pair is settled exactly when
+        // each replica holds, of every origin but its own, as many change
+        // sets as the replica holding most: O(replicas × origins), where
+        // checking each pair would cost O(replicas² × origins).
+        let width = replicas.map(\.held.originCount).max() ?? 0
+        var most = [UInt32](repeating: 0, count: width)
+        for replica in replicas {
+            for index in 0 ..< replica.held.originCount { most[index] = max(most[index], replica.held[ReplicaID(index)]) }
         }
-        return true
+        return replicas.allSatisfy { replica in
+            (0 ..< width).allSatisfy { ReplicaID($0) == replica.origin || replica.held[ReplicaID($0)] >= most[$0] }
+        }
+    }
+
+    /// The definition itself: no pair that syncs would move a change set.
+    /// The hub topology is checked this way (its pairs are few); for a mesh
+    /// it is the reference the invariant checker holds the fast path to.
+    static func pairsSettled(_ replicas: [Replica], hub: ReplicaID?) -> Bool {
+        syncPairs(replicaCount: replicas.count, hub: hub).allSatisfy { a, b in
+            !wouldTransfer(from: replicas[a], to: replicas[b], hub: hub) && !wouldTransfer(from: replicas[b], to: replicas[a], hub: hub)
+        }
     }
 
     /// True when `message` carries a change set `receiver` lacks and would
