@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
-// CSQLite, SyncModel <- SyncStore <- SyncSimulation <- SyncReport <- simulate
+// CSQLite, SyncModel <- SyncStore <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
 let package = Package(
     name: "SyncSim",
     products: [
@@ -15,13 +15,16 @@ let package = Package(
         .target(name: "SyncModel"),
         .target(name: "SyncStore", dependencies: ["SyncModel", "CSQLite"]),
         .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore"]),
+        // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here).
+        .target(name: "SyncExperiments", dependencies: ["SyncSimulation"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
-        .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncReport"]),
+        .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport"]),
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation"]),
+        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation"]),
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate"]),
     ],

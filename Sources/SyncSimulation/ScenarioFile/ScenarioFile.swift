@@ -25,6 +25,19 @@ public enum ScenarioFile {
         try parse(data, file: file, seed: seed, overrides: [])
     }
 
+    /// Microseconds in a duration as scenario files write it (`"80ms"`,
+    /// `"1.5s"`, `"-2s"`); nil when the text is not one. For tools that
+    /// read or edit a document's timeline before it is checked.
+    public static func durationMicros(_ text: String) -> Int64? {
+        Duration.micros(text)
+    }
+
+    /// A duration as scenario files write it, in the largest unit that
+    /// keeps it whole: `2s`, `80ms`, `250us`.
+    public static func durationText(_ micros: Int64) -> String {
+        DurationText.text(micros)
+    }
+
     /// The scenario files named by `paths`: files as given, folders
     /// searched (not recursively) for `*.json5`, sorted by name.
     public static func expand(_ paths: [String]) throws(ScenarioFileError) -> [String] {

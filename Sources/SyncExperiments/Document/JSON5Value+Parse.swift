@@ -1,0 +1,208 @@
+/// Why a text is not JSON5, and where: a 1-based line and column.
+public struct JSON5ParseError: Error, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+extension JSON5Value {
+    /// Parses JSON5 as `JSONDecoder.allowsJSON5` reads it: comments,
+    /// trailing commas, unquoted keys, single-quoted strings, hexadecimal
+    /// and signed numbers, `Infinity` and `NaN`.
+    public static func parse(_ text: String) throws(JSON5ParseError) -> JSON5Value {
+        var parser = JSON5Parser(Array(text.unicodeScalars))
+        let value = try parser.value()
+        try parser.skipSpace()
+        guard parser.position == parser.scalars.count else { throw parser.error("unexpected text after the document") }
+        return value
+    }
+}
+
+/// A recursive-descent reader over Unicode scalars.
+struct JSON5Parser {
+    let scalars: [Unicode.Scalar]
+    var position = 0
+
+    init(_ scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+    }
+
+    var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+
+    func error(_ message: String) -> JSON5ParseError {
+        var line = 1
+        var column = 1
+        for scalar in scalars[..<min(position, scalars.count)] {
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return JSON5ParseError(line: line, column: column, message: message)
+    }
+
+    mutating func skipSpace() throws(JSON5ParseError) {
+        while let scalar = current {
+            if scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
+                position += 1
+            } else if scalar == "/" && position + 1 < scalars.count && scalars[position + 1] == "/" {
+                while let next = current, next != "\n", next != "\r" { position += 1 }
+            } else if scalar == "/" && position + 1 < scalars.count && scalars[position + 1] == "*" {
+                position += 2
+                while position + 1 < scalars.count && !(scalars[position] == "*" && scalars[position + 1] == "/") { position += 1 }
+                guard position + 1 < scalars.count else { throw error("a comment that never ends") }
+                position += 2
+            } else {
+                return
+            }
+        }
+    }
+
+    mutating func value() throws(JSON5ParseError) -> JSON5Value {
+        try skipSpace()
+        guard let scalar = current else { throw error("expected a value, found the end of the text") }
+        switch scalar {
+        case "{": return try object()
+        case "[": return try array()
+        case "\"", "'": return .string(try string())
+        case "-", "+", ".", "0" ... "9": return .number(try number())
+        default:
+            let start = position
+            let word = identifier()
+            switch word {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            case "null": return .null
+            case "Infinity", "NaN": return .number(word)
+            default:
+                position = start
+                throw error(word.isEmpty ? "expected a value, found '\(scalar)'" : "expected a value, found '\(word)'")
+            }
+        }
+    }
+
+    private mutating func object() throws(JSON5ParseError) -> JSON5Value {
+        position += 1
+        var members: [JSON5Value.Member] = []
+        while true {
+            try skipSpace()
+            guard let scalar = current else { throw error("an object that never closes") }
+            if scalar == "}" { position += 1; return .object(members) }
+            let key: String
+            if scalar == "\"" || scalar == "'" {
+                key = try string()
+            } else {
+                key = identifier()
+                guard !key.isEmpty else { throw error("expected a key, found '\(scalar)'") }
+            }
+            try skipSpace()
+            guard current == ":" else { throw error("expected ':' after the key '\(key)'") }
+            position += 1
+            members.append(JSON5Value.Member(key, try value()))
+            try skipSpace()
+            if current == "," { position += 1; continue }
+            guard current == "}" else { throw error("expected ',' or '}' in an object") }
+        }
+    }
+
+    private mutating func array() throws(JSON5ParseError) -> JSON5Value {
+        position += 1
+        var items: [JSON5Value] = []
+        while true {
+            try skipSpace()
+            guard let scalar = current else { throw error("a list that never closes") }
+            if scalar == "]" { position += 1; return .array(items) }
+            items.append(try value())
+            try skipSpace()
+            if current == "," { position += 1; continue }
+            guard current == "]" else { throw error("expected ',' or ']' in a list") }
+        }
+    }
+
+    /// Letters, digits, `_` and `$`: an unquoted key or a keyword.
+    private mutating func identifier() -> String {
+        var text = String.UnicodeScalarView()
+        while let scalar = current, scalar.properties.isAlphabetic || ("0" ... "9").contains(scalar) || scalar == "_" || scalar == "$" {
+            text.append(scalar)
+            position += 1
+        }
+        return String(text)
+    }
+
+    /// The literal as written, checked to be a number.
+    private mutating func number() throws(JSON5ParseError) -> String {
+        let start = position
+        if current == "-" || current == "+" { position += 1 }
+        let rest = identifierOrDigits()
+        let literal = String(String.UnicodeScalarView(scalars[start ..< position]))
+        let unsigned = literal.drop { $0 == "-" || $0 == "+" }
+        let isHex = (unsigned.hasPrefix("0x") || unsigned.hasPrefix("0X")) && unsigned.count > 2
+            && unsigned.dropFirst(2).allSatisfy(\.isHexDigit)
+        guard !rest.isEmpty, isHex || unsigned == "Infinity" || unsigned == "NaN" || Double(String(unsigned)) != nil else {
+            throw error("'\(literal)' is not a number")
+        }
+        return literal
+    }
+
+    /// Digits, letters, `.` and exponent signs: the body of a number.
+    private mutating func identifierOrDigits() -> String {
+        var text = String.UnicodeScalarView()
+        while let scalar = current {
+            let isExponentSign = (scalar == "+" || scalar == "-") && (text.last == "e" || text.last == "E") && !text.contains("x")
+            guard scalar.properties.isAlphabetic || ("0" ... "9").contains(scalar) || scalar == "." || isExponentSign else { break }
+            text.append(scalar)
+            position += 1
+        }
+        return String(text)
+    }
+
+    private mutating func string() throws(JSON5ParseError) -> String {
+        let quote = scalars[position]
+        position += 1
+        var text = String.UnicodeScalarView()
+        while true {
+            guard let scalar = current else { throw error("a string that never closes") }
+            position += 1
+            if scalar == quote { return String(text) }
+            if scalar == "\n" || scalar == "\r" { throw error("a line break inside a string") }
+            guard scalar == "\\" else { text.append(scalar); continue }
+            guard let escaped = current else { throw error("a string that never closes") }
+            position += 1
+            switch escaped {
+            case "b": text.append("\u{8}")
+            case "f": text.append("\u{C}")
+            case "n": text.append("\n")
+            case "r": text.append("\r")
+            case "t": text.append("\t")
+            case "v": text.append("\u{B}")
+            case "0": text.append("\u{0}")
+            case "\n", "\u{2028}", "\u{2029}": break
+            case "\r": if current == "\n" { position += 1 }
+            case "x": text.append(try hexScalar(digits: 2))
+            case "u":
+                var code = try hexValue(digits: 4)
+                if (0xD800 ... 0xDBFF).contains(code), current == "\\", position + 1 < scalars.count, scalars[position + 1] == "u" {
+                    position += 2
+                    let low = try hexValue(digits: 4)
+                    guard (0xDC00 ... 0xDFFF).contains(low) else { throw error("an unpaired surrogate in \\u escapes") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let decoded = Unicode.Scalar(code) else { throw error("an unpaired surrogate in \\u escapes") }
+                text.append(decoded)
+            default: text.append(escaped)
+            }
+        }
+    }
+
+    private mutating func hexValue(digits: Int) throws(JSON5ParseError) -> UInt32 {
+        guard position + digits <= scalars.count,
+              let value = UInt32(String(String.UnicodeScalarView(scalars[position ..< position + digits])), radix: 16) else {
+            throw error("expected \(digits) hexadecimal digits in an escape")
+        }
+        position += digits
+        return value
+    }
+
+    private mutating func hexScalar(digits: Int) throws(JSON5ParseError) -> Unicode.Scalar {
+        Unicode.Scalar(UInt8(try hexValue(digits: digits)))
+    }
+}

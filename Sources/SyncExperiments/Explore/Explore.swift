@@ -1,0 +1,116 @@
+import Foundation
+import SyncSimulation
+
+/// `simulate explore`: runs a scenario under a seeded random fault schedule
+/// per seed (``ExploreNemesis``), and lists the seeds on which an
+/// expectation of the file failed, a strategy broke its liveness promise,
+/// or an invariant broke. Seeds run in parallel; each run is
+/// single-threaded and deterministic, so the outcomes are the same, in the
+/// same order, on any machine and any number of cores.
+public enum Explore {
+    /// What to explore.
+    public struct Plan: Sendable {
+        /// The scenario file, as given (it names the file in messages and
+        /// replay commands).
+        public let file: String
+        public let text: String
+        public let seeds: [UInt64]
+        public let nemesis: ExploreNemesis
+        public let checksInvariants: Bool
+
+        public init(file: String, text: String, seeds: [UInt64], nemesis: ExploreNemesis = ExploreNemesis(),
+                    checksInvariants: Bool = InvariantChecker.enabledByDefault) {
+            self.file = file
+            self.text = text
+            self.seeds = seeds
+            self.nemesis = nemesis
+            self.checksInvariants = checksInvariants
+        }
+    }
+
+    /// The scenario with the nemesis step appended: what each seed runs.
+    public struct Target: Sendable {
+        public let file: String
+        /// The scenario's `name`.
+        public let scenarioName: String
+        /// The file's document plus the nemesis step, without a seed.
+        public let document: JSON5Value
+        /// Where the nemesis step stands in `steps`: the last step.
+        public let nemesisStepIndex: Int
+        /// The scenario's `until`.
+        public let runUntilMicros: Int64
+        /// When the nemesis stops: the healed phase is the rest of the run.
+        public let nemesisUntilMicros: Int64
+        public let nemesis: ExploreNemesis
+        public let checksInvariants: Bool
+
+        /// The document of one seed: `document` with `seed: S`.
+        public func document(seed: UInt64) -> JSON5Value {
+            document.setting("seed", to: .int(Int64(bitPattern: seed)), after: ["replicas", "description", "name"])
+        }
+
+        /// The time the liveness promise is given after the faults end.
+        public var healedPhaseMicros: Int64 { runUntilMicros - nemesisUntilMicros }
+
+        var runner: DocumentRunner { DocumentRunner(file: file, checksInvariants: checksInvariants) }
+    }
+
+    /// One seed's verdict.
+    public struct SeedOutcome: Hashable, Sendable {
+        public let seed: UInt64
+        /// Empty when the seed passed; the first is the one reported and shrunk.
+        public let failures: [ExploreFailure]
+        public var failed: Bool { !failures.isEmpty }
+    }
+
+    /// Checks the file and builds the document each seed runs.
+    public static func prepare(_ plan: Plan) throws(ScenarioFileError) -> Target {
+        let original = try ScenarioFile.parse(Data(plan.text.utf8), file: plan.file)
+        let tree: JSON5Value
+        do {
+            tree = try JSON5Value.parse(plan.text)
+        } catch {
+            throw ScenarioFileError(file: plan.file, path: "", message: "cannot be edited for exploring: \(error)")
+        }
+        let runUntil = original.scenario.untilMicros
+        let nemesisUntil = plan.nemesis.until(runUntilMicros: runUntil)
+        guard nemesisUntil <= runUntil else {
+            throw ScenarioFileError(file: plan.file, path: "until", message:
+                "the nemesis's until (\(ScenarioFile.durationText(nemesisUntil))) is after the end of the run (\(ScenarioFile.durationText(runUntil))); give --nemesis until=… no later")
+        }
+        var steps = tree["steps"]?.arrayItems ?? []
+        steps.append(plan.nemesis.step(runUntilMicros: runUntil))
+        let target = Target(
+            file: plan.file, scenarioName: original.scenario.name,
+            document: tree.setting("steps", to: .array(steps), after: ["clocks", "sync", "network", "schema", "until", "replicas", "name"]),
+            nemesisStepIndex: steps.count - 1, runUntilMicros: runUntil, nemesisUntilMicros: nemesisUntil, nemesis: plan.nemesis,
+            checksInvariants: plan.checksInvariants)
+        _ = try target.runner.read(target.document(seed: plan.seeds.first ?? 1))
+        return target
+    }
+
+    /// Runs every seed on every core; the outcomes are in the order of
+    /// `seeds`. `progress` is told after each seed (seeds done, seeds in
+    /// all), from any thread.
+    public static func run(_ target: Target, seeds: [UInt64],
+                           progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ScenarioFileError) -> [SeedOutcome] {
+        let done = LockedBox(0)
+        let outcomes = parallelMap(seeds) { seed -> Result<SeedOutcome, ScenarioFileError> in
+            defer {
+                let count = done.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                progress(count, seeds.count)
+            }
+            return Result { () throws(ScenarioFileError) -> SeedOutcome in try outcome(target, seed: seed) }
+        }
+        return try outcomes.map { result throws(ScenarioFileError) in try result.get() }
+    }
+
+    /// One seed's run of every strategy.
+    public static func outcome(_ target: Target, seed: UInt64) throws(ScenarioFileError) -> SeedOutcome {
+        let document = try target.runner.read(target.document(seed: seed))
+        return SeedOutcome(seed: seed, failures: target.runner.run(document).failures)
+    }
+}

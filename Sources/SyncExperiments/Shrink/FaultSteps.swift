@@ -1,0 +1,86 @@
+import Foundation
+import SyncSimulation
+
+/// Writing a nemesis's faults out as plain steps: the partitions, heals,
+/// crashes and restarts a run recorded (``SyncSimulation/RunResult/faults``)
+/// become `partition`, `heal`, `crash` and `restart` steps, and the nemesis
+/// steps go. The steps can then be dropped one by one, which a nemesis's
+/// seeded schedule cannot.
+enum FaultSteps {
+    /// `document` with its nemesis steps replaced by the faults they caused
+    /// in a run whose fault timeline was `timeline`. The file's own fault
+    /// steps stay where they are and their faults are not written twice;
+    /// the nemesis's are appended, in time order, so the steps before them
+    /// keep their places (an `import` or `random` step draws its data from
+    /// its index). Nil when a fault cannot be written back (a replica name
+    /// holding `,` or ` | `) or the document has no nemesis.
+    static func materialise(_ document: JSON5Value, timeline: [FaultEvent]) -> JSON5Value? {
+        let names = document.allReplicaNames
+        let kept = document.steps.filter { $0["nemesis"] == nil }
+        guard kept.count < document.steps.count else { return nil }
+        var remaining = timeline
+        for step in kept {
+            guard let event = scheduledEvent(step, replicaNames: names), let index = remaining.firstIndex(of: event) else { continue }
+            remaining.remove(at: index)
+        }
+        var added: [JSON5Value] = []
+        for event in remaining {
+            guard let step = step(for: event, replicaNames: names) else { return nil }
+            added.append(step)
+        }
+        return document.withSteps(kept + added)
+    }
+
+    /// True when a run whose faults were `timeline` ended with no
+    /// partition in force and no replica down.
+    static func allOver(_ timeline: [FaultEvent]) -> Bool {
+        var partitioned = false
+        var down: [String] = []
+        for event in timeline {
+            switch event.kind {
+            case .partition: partitioned = true
+            case .heal: partitioned = false
+            case .crash, .wipe: down.append(event.detail)
+            case .restart: down.removeAll { $0 == event.detail }
+            }
+        }
+        return !partitioned && down.isEmpty
+    }
+
+    /// The fault a file's own step records when it runs (a crash of a
+    /// replica that is already down records none, and is then not found).
+    static func scheduledEvent(_ step: JSON5Value, replicaNames: [String]) -> FaultEvent? {
+        let at = step.atMicros
+        if let partition = step["partition"] {
+            let groups: [[String]] = partition.stringValue == "each"
+                ? replicaNames.map { [$0] }
+                : (partition.arrayItems ?? []).map { ($0.arrayItems ?? []).compactMap(\.stringValue) }
+            return FaultEvent(atMicros: at, kind: .partition, detail: groups.map { $0.joined(separator: ",") }.joined(separator: " | "))
+        }
+        if step["heal"] != nil { return FaultEvent(atMicros: at, kind: .heal, detail: "") }
+        if let name = step["crash"]?.stringValue {
+            return FaultEvent(atMicros: at, kind: step["wipe"] == .bool(true) ? .wipe : .crash, detail: name)
+        }
+        if let name = step["restart"]?.stringValue { return FaultEvent(atMicros: at, kind: .restart, detail: name) }
+        return nil
+    }
+
+    /// The step that makes `event` happen.
+    static func step(for event: FaultEvent, replicaNames: [String]) -> JSON5Value? {
+        var members: [JSON5Value.Member] = [.init("at", .string(ScenarioFile.durationText(event.atMicros)))]
+        switch event.kind {
+        case .partition:
+            let groups = event.detail.components(separatedBy: " | ").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let named = groups.flatMap { $0 }
+            guard named.allSatisfy(replicaNames.contains), Set(named).count == named.count else { return nil }
+            members.append(.init("partition", .array(groups.map { .array($0.map(JSON5Value.string)) })))
+        case .heal:
+            members.append(.init("heal", .bool(true)))
+        case .crash, .wipe, .restart:
+            guard replicaNames.contains(event.detail) else { return nil }
+            members.append(.init(event.kind == .restart ? "restart" : "crash", .string(event.detail)))
+            if event.kind == .wipe { members.append(.init("wipe", .bool(true))) }
+        }
+        return .object(members)
+    }
+}

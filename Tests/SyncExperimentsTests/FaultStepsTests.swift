@@ -1,0 +1,58 @@
+@testable import SyncExperiments
+import SyncSimulation
+import Testing
+
+/// A nemesis's recorded faults written back as steps.
+struct FaultStepsTests {
+    static let document = try! JSON5Value.parse("""
+    { name: "x", replicas: ["a", "b", "c"], steps: [
+      { at: "0s", on: "a", import: { entity: "User", count: 2 } },
+      { at: "100ms", crash: "c" },
+      { at: "0s", nemesis: { every: "300ms", until: "1s", partition: 0.5 } },
+      { at: "400ms", restart: "c" },
+    ] }
+    """)
+
+    @Test func theNemesisFaultsBecomeStepsAndTheFilesOwnAreNotRepeated() throws {
+        let timeline = [
+            FaultEvent(atMicros: 0, kind: .partition, detail: "a,c | b"),
+            FaultEvent(atMicros: 100_000, kind: .crash, detail: "c"),
+            FaultEvent(atMicros: 300_000, kind: .heal, detail: "nemesis"),
+            FaultEvent(atMicros: 400_000, kind: .restart, detail: "c"),
+            FaultEvent(atMicros: 600_000, kind: .wipe, detail: "a"),
+            FaultEvent(atMicros: 900_000, kind: .restart, detail: "a"),
+        ]
+        let written = try #require(FaultSteps.materialise(Self.document, timeline: timeline))
+        #expect(written.steps.map(\.inline) == [
+            #"{ at: "0s", on: "a", import: { entity: "User", count: 2 } }"#,
+            #"{ at: "100ms", crash: "c" }"#,
+            #"{ at: "400ms", restart: "c" }"#,
+            #"{ at: "0s", partition: [["a", "c"], ["b"]] }"#,
+            #"{ at: "300ms", heal: true }"#,
+            #"{ at: "600ms", crash: "a", wipe: true }"#,
+            #"{ at: "900ms", restart: "a" }"#,
+        ])
+    }
+
+    @Test func aDetailThatDoesNotNameReplicasIsNotWritten() {
+        #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, kind: .partition, detail: "a,z | b")]) == nil)
+        #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, kind: .crash, detail: "z")]) == nil)
+    }
+
+    @Test func removingAReplicaRemovesItsMentions() throws {
+        let document = try JSON5Value.parse("""
+        { name: "x", replicas: 3, clocks: { r2: { skew: "1s" } }, steps: [
+          { at: "0s", partition: [["r1"], ["r2"]] },
+          { at: "0s", on: ["r2", "r3"], import: { entity: "User", count: 2 } },
+          { at: "1s", crash: "r2" },
+          { at: "2s", on: "r2", delete: { entity: "User", key: { email: "e" } } },
+          { at: "3s", on: "all", import: { entity: "User", count: 1 } },
+        ] }
+        """)
+        let without = try #require(document.removingReplica("r2"))
+        #expect(without.inline == #"{ name: "x", replicas: ["r1", "r3"], steps: [{ at: "0s", partition: [["r1"]] }, { at: "0s", on: ["r3"], import: { entity: "User", count: 2 } }, { at: "3s", on: "all", import: { entity: "User", count: 1 } }] }"#)
+        #expect(try #require(document.removingReplica("r3"))["replicas"] == .int(2))
+        #expect(document.removingReplica("hub") == nil)
+        #expect(DocumentSize(of: document).importedRecords == 2 * 2 + 1 * 3)
+    }
+}
