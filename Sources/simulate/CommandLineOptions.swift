@@ -1,4 +1,5 @@
 import Foundation
+import SyncExperiments
 import SyncSimulation
 
 /// What the user asked for, parsed from the command line by hand (the
@@ -19,6 +20,8 @@ struct CommandLineOptions {
         case sweep
         /// `simulate merge PARTS… --out DIR`
         case merge
+        /// `simulate explore FILE [--seeds A..B] [--shrink --out DIR]`
+        case explore
     }
 
     enum Format: String, CaseIterable {
@@ -55,6 +58,10 @@ struct CommandLineOptions {
     var seeds: [UInt64] = Array(1 ... 30)
     var shard = (index: 1, count: 1)
     var quiet = false
+    /// `explore`: minimise each failure (needs `--out`).
+    var shrink = false
+    /// `explore`: the fault schedule's settings; nil for the defaults.
+    var nemesis: ExploreNemesis?
     /// Scenario files or folders, for `run` and `check`.
     var paths: [String] = []
 
@@ -80,6 +87,7 @@ struct CommandLineOptions {
         "--vary": "PATH=V1,V2,… such as network.drop=0,0.1,0.2",
         "--seeds": "a range A..B or a comma-separated list of whole numbers",
         "--shard": "K/N with 1 ≤ K ≤ N, such as 2/8",
+        "--nemesis": "KEY=VALUE,… with keys every and until (durations above 0, such as 300ms or 5s) and partition and crash (probabilities from 0 to 1), such as every=300ms,until=5s,partition=0.5,crash=0.2",
     ]
 
     /// The options each command accepts.
@@ -91,6 +99,7 @@ struct CommandLineOptions {
         .benchmark: ["--records", "--batch", "--store", "--help"],
         .sweep: ["--vary", "--seeds", "--strategies", "--store", "--shard", "--out", "--quiet", "--check-invariants", "--help"],
         .merge: ["--out", "--help"],
+        .explore: ["--seeds", "--nemesis", "--shrink", "--out", "--quiet", "--check-invariants", "--help"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -112,9 +121,9 @@ struct CommandLineOptions {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard argument.hasPrefix("-") else {
-                guard [.run, .check, .sweep, .merge].contains(options.command) else {
+                guard [.run, .check, .sweep, .merge, .explore].contains(options.command) else {
                     throw UsageError(message: options.command == .compare
-                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, sweep, merge, race, benchmark)"
+                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, sweep, merge, explore, race, benchmark)"
                         : "unexpected argument '\(argument)'; \(prefix) takes only options: \(allowed.joined(separator: ", "))")
                 }
                 options.paths.append(argument)
@@ -186,6 +195,10 @@ struct CommandLineOptions {
                 }
                 options.variations.append(variation)
             case "--seeds": options.seeds = try parsed(parseSeeds)
+            case "--nemesis": options.nemesis = try parsed { ExploreNemesis(argument: $0) }
+            case "--shrink":
+                try flag()
+                options.shrink = true
             case "--shard":
                 let shard = try parsed { text -> (Int, Int)? in
                     let parts = text.split(separator: "/").map { Int($0) }
@@ -212,6 +225,10 @@ struct CommandLineOptions {
             case .merge:
                 guard !options.paths.isEmpty else { throw UsageError(message: "simulate merge needs the part files that simulate sweep --shard wrote") }
                 guard options.out != nil else { throw UsageError(message: "simulate merge needs --out DIR") }
+            case .explore:
+                guard options.paths.count == 1 else { throw UsageError(message: "simulate explore needs exactly one scenario file, such as Scenarios/crash-restart.json5") }
+                guard !options.shrink || options.out != nil else { throw UsageError(message: "--shrink writes a scenario file per failing seed: give --out DIR") }
+                guard options.shrink || options.out == nil else { throw UsageError(message: "explore writes files only with --shrink: give --shrink, or leave out --out") }
             default:
                 break
             }

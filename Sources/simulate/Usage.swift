@@ -15,6 +15,7 @@ enum Usage {
            simulate sweep FILE --vary PATH=V1,V2,… [--vary …] [--seeds A..B] [--strategies LIST] [--store STORE]
                           [--out DIR] [--shard K/N] [--quiet] [--check-invariants]
            simulate merge PART... --out DIR
+           simulate explore FILE [--seeds A..B] [--nemesis SETTINGS] [--shrink --out DIR] [--quiet] [--check-invariants]
            simulate benchmark [--records N] [--batch B] [--store sqlite|sqlite:DIR]
 
     With no command, runs the built-in default scenario once per strategy, all from
@@ -46,6 +47,28 @@ enum Usage {
             disjoint slices and writes DIR/sweep-part-K-of-N.json instead.
     merge   combines the part files of a sharded sweep into the same files one
             unsharded run writes.
+    explore runs a scenario file once per seed (default 1..30) with a seeded random
+            fault schedule added: a nemesis step from 0 s to half the file's
+            'until' (so the second half is a healed phase) that every 300 ms
+            heals the network or, with probability 0.5, splits the replicas in
+            two at random, and with probability 0.2 crashes a running replica
+            for one period; --nemesis changes these. Seed S fixes the schedule.
+            On every seed it checks the file's expectations and the liveness
+            promise (after the faults end, a strategy that promises to converge
+            does so before 'until'), and prints one FAIL line per failing seed
+            with the command that replays it, then "N passed, M failed"; exit
+            status 1 when any seed failed. Seeds run on every core; the output
+            is in seed order and the same on every run.
+            --shrink minimises each failing seed's first failure and writes it
+            as a plain scenario file DIR/<scenario>-seed-<S>.json5 that
+            'simulate run' and 'simulate check' reproduce: only the failing
+            strategy and expectation (for a broken liveness promise, 'liveness
+            equals 1'), the nemesis's faults written out as steps, then, as
+            long as it still fails the same way: a shorter 'until' (never less
+            than the healed phase after the last step), fewer steps, lower
+            import and random counts, fewer targets and replicas (at most 500
+            runs per seed). A SHRUNK line says how many runs it took and the
+            sizes before and after.
     benchmark  the SQLite store's apply rate (records/s) beside a bare SQLite
             upsert loop over the same rows (default 20000 records, 100 per
             transaction): the store layer's overhead as a ratio. Build with
@@ -82,11 +105,19 @@ enum Usage {
       --batch B           benchmark: records per transaction (1 to 100000)
       --out DIR           write report.md, report.json, report.csv and report.html
                           (run and check: one folder per scenario under DIR; sweep
-                          and merge: sweep.* files)
+                          and merge: sweep.* files; explore: shrunk scenarios)
       --vary PATH=V1,…    sweep: a setting and its values (repeat for a grid)
-      --seeds A..B        sweep: the seeds of every point (default 1..30), or a list
+      --seeds A..B        sweep: the seeds of every point (default 1..30), or a list;
+                          explore: the seeds to run (default 1..30)
       --shard K/N         sweep: run only the K-th of N slices (needs --out)
-      --quiet             sweep: no progress bar (shown on a terminal otherwise)
+      --quiet             sweep, explore: no progress bar (shown on a terminal
+                          otherwise)
+      --nemesis SETTINGS  explore: the fault schedule, any of every=DURATION,
+                          until=DURATION, partition=P, crash=P, comma-separated
+                          (default every=300ms,until=<half the file's until>,
+                          partition=0.5,crash=0.2)
+      --shrink            explore: minimise each failure into a scenario file
+                          under --out DIR
       -h, --help          show this help
 
     STRATEGIES:
@@ -100,10 +131,11 @@ enum Usage {
       crdt                ids derived from the natural key, per-field merge
       lww:field           as lww, but newest write wins per field (not run by default)
 
-    EXIT STATUS: 0 on success; 1 when 'check' finds a failed expectation; 2 for a
-    bad argument or scenario file (the message names the file, the place in it,
-    and what was expected); 3 when an invariant of the simulator broke (a SyncSim
-    bug: the message names the invariant, replica, time and seed, and the command
-    that replays it). Progress goes to stderr when it is a terminal.
+    EXIT STATUS: 0 on success; 1 when 'check' finds a failed expectation or
+    'explore' a failing seed; 2 for a bad argument or scenario file (the message
+    names the file, the place in it, and what was expected); 3 when an invariant
+    of the simulator broke (a SyncSim bug: the message names the invariant,
+    replica, time and seed, and the command that replays it; 'explore' reports it
+    as a failing seed instead). Progress goes to stderr when it is a terminal.
     """
 }

@@ -67,4 +67,7 @@ case .sweep:
 
 case .merge:
     SweepCommands.merge(options)
+
+case .explore:
+    ExploreCommands.explore(options)
 }
