@@ -67,6 +67,17 @@ struct ShrinkerTests {
         #expect(result.document.untilMicros == 2_000_000)
     }
 
+    /// The file's own figure is named when it differs from the seed's.
+    @Test func theHeaderGivesTheFilesOwnFigure() throws {
+        let document = try JSON5Value.parse(#"{ name: "x" }"#)
+        let found = ExploreFailure.expectation(strategy: "crdt", expectation: Expectation(strategy: "crdt", metric: .lostWrites, bound: .equals(0)), actual: 4)
+        let kept = ExploreFailure.expectation(strategy: "crdt", expectation: Expectation(strategy: "crdt", metric: .lostWrites, bound: .equals(0)), actual: 1)
+        let size = DocumentSize(of: document)
+        let result = ShrinkResult(file: "f.json5", scenarioName: "x", seed: 8, failure: found, document: document, documentFailure: kept,
+                                  runs: 2, before: size, after: size, faultsWrittenOut: false, budgetSpent: false)
+        #expect(result.fileText(replay: "r").split(separator: "\n")[1] == "// Failure: crdt: lostWrites = 0, actual 4 (in this file: lostWrites = 0, actual 1)")
+    }
+
     @Test func theFileSaysWhereItCameFrom() throws {
         let result = try #require(Shrinker(target: try Fixtures.target(), seed: 3, failure: Self.failure).shrink())
         #expect(result.fileName == "late-create-seed-3.json5")

@@ -9,6 +9,8 @@ public struct ShrinkResult: Sendable {
     /// The failure found by explore, which the document still shows.
     public let failure: ExploreFailure
     public let document: JSON5Value
+    /// How `document` fails: the same failure, with this run's figures.
+    public let documentFailure: ExploreFailure
     /// Candidates run, the baseline included.
     public let runs: Int
     /// The document explore ran for this seed (the file, its nemesis step and the seed).
@@ -34,7 +36,8 @@ public struct ShrinkResult: Sendable {
     public func fileText(replay: String) -> String {
         var header = [
             "Shrunk by `simulate explore --shrink` from \(file), seed \(seed).",
-            "Failure: \(failure.strategy): \(failure.summary)",
+            "Failure: \(failure.strategy): \(failure.summary)"
+                + (documentFailure.summary == failure.summary ? "" : " (in this file: \(documentFailure.summary))"),
             "\(runs) shrink runs\(budgetSpent ? " (the budget: smaller candidates were left untried)" : ""). Before → after: \(DocumentSize.comparison(before, after)).",
             faultsWrittenOut
                 ? "The nemesis's partitions, heals, crashes and restarts are written out as plain steps."

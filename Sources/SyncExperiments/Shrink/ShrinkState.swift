@@ -5,6 +5,8 @@ import SyncSimulation
 struct ShrinkState {
     /// Fails the same way as the seed did; every accepted candidate does.
     var document: JSON5Value
+    /// How `document` fails (the same signature; its figures may differ).
+    var failure: ExploreFailure
     /// Candidates run (one strategy each, once the document is reduced).
     var runs = 0
     /// True once a candidate was turned away because `maxRuns` were spent.
@@ -31,17 +33,20 @@ struct ShrinkState {
         return runner.run(scenario)
     }
 
-    func fails(_ outcome: DocumentRunner.Outcome) -> Bool {
-        guard outcome.failures.contains(where: { $0.signature == signature }) else { return false }
-        guard requiresFaultsOver, let result = outcome.results.first(where: { $0.strategy == signature.strategy }) else { return true }
-        return FaultSteps.allOver(result.faults)
+    /// The failure with the seed's signature in `outcome`, nil when there
+    /// is none (or the faults of a run that must end healed did not).
+    func matching(_ outcome: DocumentRunner.Outcome) -> ExploreFailure? {
+        guard let failure = outcome.failures.first(where: { $0.signature == signature }) else { return nil }
+        guard requiresFaultsOver, let result = outcome.results.first(where: { $0.strategy == signature.strategy }) else { return failure }
+        return FaultSteps.allOver(result.faults) ? failure : nil
     }
 
     /// Keeps `candidate` if it still fails the same way.
     @discardableResult
     mutating func attempt(_ candidate: JSON5Value) -> Bool {
-        guard candidate != document, let outcome = check(candidate), fails(outcome) else { return false }
+        guard candidate != document, let outcome = check(candidate), let failure = matching(outcome) else { return false }
         document = candidate
+        self.failure = failure
         return true
     }
 }

@@ -42,9 +42,10 @@ public struct Shrinker: Sendable {
     public func shrink() -> ShrinkResult? {
         let explored = target.document(seed: seed)
         guard let reduced = reduced(explored) else { return nil }
-        var state = ShrinkState(document: reduced, runner: target.runner, signature: failure.signature, maxRuns: maxRuns,
+        var state = ShrinkState(document: reduced, failure: failure, runner: target.runner, signature: failure.signature, maxRuns: maxRuns,
                                 healedPhaseMicros: target.healedPhaseMicros)
-        guard let baseline = state.check(reduced), state.fails(baseline) else { return nil }
+        guard let baseline = state.check(reduced), let reproduced = state.matching(baseline) else { return nil }
+        state.failure = reproduced
 
         var timeline = baseline.results.first { $0.strategy == failure.strategy }?.faults
         state.requiresFaultsOver = timeline.map(FaultSteps.allOver) ?? false
@@ -70,7 +71,7 @@ public struct Shrinker: Sendable {
         }
         state.orderStepsByTime()
         return ShrinkResult(
-            file: target.file, scenarioName: target.scenarioName, seed: seed, failure: failure, document: state.document,
+            file: target.file, scenarioName: target.scenarioName, seed: seed, failure: failure, document: state.document, documentFailure: state.failure,
             runs: state.runs, before: DocumentSize(of: explored), after: DocumentSize(of: state.document),
             faultsWrittenOut: faultsWrittenOut, budgetSpent: state.budgetSpent)
     }
