@@ -10,7 +10,7 @@ struct DeterminismTidyTests {
         "Date()", "UUID()", "Int.random", ".random(in:", ".shuffled(", "randomElement(",
         "DispatchQueue.global", "Task {", "Task.detached", "SystemRandomNumberGenerator",
     ]
-    static let checkedFolders = ["Sources/SyncModel", "Sources/SyncStore", "Sources/SyncSimulation"]
+    static let checkedFolders = ["Sources/SyncModel", "Sources/SyncStore", "Sources/SyncSimulation", "Sources/SyncExperiments"]
 
     /// The package root, three levels above this file
     /// (`Tests/SyncSimulationTests/DeterminismTidyTests.swift`).

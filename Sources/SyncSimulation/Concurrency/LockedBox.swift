@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value shared between threads, reachable only through `withLock`.
+/// A value shared between threads, reachable only through `withLock`:
+/// the one lock box of the package (sweeps, explore, shrink, writers).
 ///
 /// Built on `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`:
 /// on Linux the latter waits on a raw futex, which ThreadSanitizer does not
@@ -12,15 +13,15 @@ import Foundation
 /// `unlock()` of the one `NSLock` this box owns; no reference to it escapes
 /// a critical section except by copy (`Value` is a value type or `Sendable`
 /// where callers return it).
-final class LockedBox<Value>: @unchecked Sendable {
+public final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: sending Value) {
+    public init(_ value: sending Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
