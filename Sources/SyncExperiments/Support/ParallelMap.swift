@@ -1,4 +1,5 @@
 import Dispatch
+import SyncSimulation
 
 /// Runs `body` for every element on every core and returns the results in
 /// the elements' order, whatever order the threads finished in: the output
