@@ -16,8 +16,10 @@ import SyncModel
 /// reports `quiesced: false`: the figures are not final.
 public enum PeerQuiescence {
     public static func isSettled(_ replicas: [Replica], hub: ReplicaID?) -> Bool {
-        if replicas.contains(where: \.hasApplicableWork) { return false }
-        guard hub == nil else { return pairsSettled(replicas, hub: hub) }
+        // The exchange check first: while sync is under way it fails at the
+        // first replica that lacks something, where the scan for work to
+        // apply would visit every replica.
+        guard hub == nil else { return pairsSettled(replicas, hub: hub) && !replicas.contains(where: \.hasApplicableWork) }
         // In a mesh every pair syncs, so every pair is settled exactly when
         // each replica holds, of every origin but its own, as many change
         // sets as the replica holding most: O(replicas × origins), where
@@ -27,9 +29,10 @@ public enum PeerQuiescence {
         for replica in replicas {
             for index in 0 ..< replica.held.originCount { most[index] = max(most[index], replica.held[ReplicaID(index)]) }
         }
-        return replicas.allSatisfy { replica in
+        let exchangesSettled = replicas.allSatisfy { replica in
             (0 ..< width).allSatisfy { ReplicaID($0) == replica.origin || replica.held[ReplicaID($0)] >= most[$0] }
         }
+        return exchangesSettled && !replicas.contains(where: \.hasApplicableWork)
     }
 
     /// The definition itself: no pair that syncs would move a change set.
