@@ -24,9 +24,9 @@ let package = Package(
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation"]),
-        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation"]),
+        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "TestSupport"]),
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport"], exclude: ["Golden"]),
-        .testTarget(name: "SimulateCLITests", dependencies: ["simulate"]),
+        .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -51,29 +51,29 @@ struct CrossProcessDeterminismTests {
             paths.append(file.path)
         }
         let arguments = ["run"] + paths + ["--format", "json", "--no-timing"]
-        async let firstRun = Self.simulate(arguments, scratch: folder.appendingPathComponent("first"))
-        async let secondRun = Self.simulate(arguments, scratch: folder.appendingPathComponent("second"))
+        async let firstRun = Self.simulate(arguments)
+        async let secondRun = Self.simulate(arguments)
         let (first, second) = try await (firstRun, secondRun)
 
         #expect(first.status == 0 && second.status == 0, "exit \(first.status) and \(second.status): \(first.stderr)\(second.stderr)")
         // The output is what it should be, so equal bytes mean something:
         // one report per seed, in order, each with every strategy.
-        let reports = try #require(try JSONSerialization.jsonObject(with: first.stdout) as? [[String: Any]], "stdout is not a JSON array")
+        let reports = try #require(try JSONSerialization.jsonObject(with: first.stdoutData) as? [[String: Any]], "stdout is not a JSON array")
         #expect(reports.map { $0["seed"] as? Int } == Self.seeds.map { Int($0) })
         #expect(reports.allSatisfy { ($0["results"] as? [[String: Any]])?.compactMap { $0["strategy"] as? String } == Self.strategies })
 
-        if first.stdout == second.stdout {
+        if first.stdoutData == second.stdoutData {
             try? FileManager.default.removeItem(at: folder)
             return
         }
-        let (line, seed) = Self.firstDifference(first.stdout, second.stdout)
+        let (line, seed) = Self.firstDifference(first.stdoutData, second.stdoutData)
         Issue.record("""
             two processes printed different reports: first difference at line \(line), in the report of seed \(seed.map(String.init) ?? "?")
             replay: simulate run \(folder.path)/seed-\(seed.map(String.init) ?? "N").json5 --format json --no-timing, twice, and diff
             (the scenario files and both outputs are kept in \(folder.path))
             """)
-        try first.stdout.write(to: folder.appendingPathComponent("first.json"))
-        try second.stdout.write(to: folder.appendingPathComponent("second.json"))
+        try first.stdoutData.write(to: folder.appendingPathComponent("first.json"))
+        try second.stdoutData.write(to: folder.appendingPathComponent("second.json"))
     }
 
     /// The failure message points at the right report.
@@ -95,45 +95,9 @@ struct CrossProcessDeterminismTests {
         return (index + 1, seedLine.flatMap { line in Int(String(line.filter { $0.isNumber })) })
     }
 
-    struct Output {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-    }
-
-    /// Runs the built `simulate` with this process's environment minus
-    /// SWIFT_DETERMINISTIC_HASHING, output captured to files in `scratch`.
-    static func simulate(_ arguments: [String], scratch: URL) async throws -> Output {
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let stdoutURL = scratch.appendingPathComponent("stdout"), stderrURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL), stderrHandle = try FileHandle(forWritingTo: stderrURL)
-
-        let process = Process()
-        process.executableURL = try SimulateProcess.locate()
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_DETERMINISTIC_HASHING"] = nil
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdoutHandle
-        process.standardError = stderrHandle
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { process in
-                continuation.resume(returning: process.terminationReason == .exit ? process.terminationStatus : -1000 - process.terminationStatus)
-            }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        try stdoutHandle.close()
-        try stderrHandle.close()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        return Output(status: status, stdout: try Data(contentsOf: stdoutURL),
-                      stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+    /// Runs the built `simulate` without SWIFT_DETERMINISTIC_HASHING, so each
+    /// process hashes with its own seed.
+    static func simulate(_ arguments: [String]) async throws -> SimulateProcess.Output {
+        try await SimulateProcess.run(arguments, unsetting: ["SWIFT_DETERMINISTIC_HASHING"])
     }
 }

@@ -1,35 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// End-to-end: `simulate explore` with the built executable: the failing
 /// seeds and their replays, the shrunk files and what `check` says of
 /// them, and the exit statuses.
 struct ExploreCommandTests {
-    /// r2 creates a user r1 created 250 ms earlier; `dedupe` makes no
-    /// duplicate unless a fault keeps r1's create from r2 (the same fixture
-    /// as `SyncExperimentsTests`).
-    static let lateCreate = """
-    {
-      name: "late-create",
-      description: "A fetch-first create that only a fault turns into a duplicate.",
-      replicas: 3,
-      until: "2s",
-      network: { delay: ["1ms", "10ms"] },
-      sync: { every: "50ms", jitter: "10ms" },
-      steps: [
-        { at: "0s", on: "r1", create: { entity: "User", fields: { email: "elena@example.com", name: "Elena" } } },
-        { at: "0s", on: "r3", import: { entity: "User", count: 20 } },
-        { at: "100ms", on: "all", random: { entity: "User", ops: 5, keys: 20, over: "500ms", mix: { update: 1 } } },
-        { at: "250ms", on: "r2", create: { entity: "User", fields: { email: "elena@example.com", name: "Elena" } } },
-      ],
-      strategies: ["dedupe", "crdt"],
-      expect: [
-        { strategy: "dedupe", metric: "duplicates.peak", equals: 0 },
-        { strategy: "*", metric: "converged", equals: 1 },
-      ],
-    }
-    """
-
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
@@ -39,7 +15,7 @@ struct ExploreCommandTests {
     }
 
     @Test func failingSeedsAreReplayedAndShrunkIntoFilesThatCheckFails() async throws {
-        let folder = try ScenarioCommandTests.folder(["late-create.json5": Self.lateCreate])
+        let folder = try ScenarioCommandTests.folder(["late-create.json5": ExploreFixtures.lateCreate])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("late-create.json5").path
         let out = folder.appendingPathComponent("shrunk").path
@@ -87,7 +63,7 @@ struct ExploreCommandTests {
     }
 
     @Test func theOutputIsTheSameEveryRunAndExitsZeroWhenNothingFails() async throws {
-        let folder = try ScenarioCommandTests.folder(["late-create.json5": Self.lateCreate])
+        let folder = try ScenarioCommandTests.folder(["late-create.json5": ExploreFixtures.lateCreate])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("late-create.json5").path
 
@@ -119,7 +95,7 @@ struct ExploreCommandTests {
         (["second.json5"], "simulate explore needs exactly one scenario file"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) async throws {
-        let folder = try ScenarioCommandTests.folder(["late-create.json5": Self.lateCreate])
+        let folder = try ScenarioCommandTests.folder(["late-create.json5": ExploreFixtures.lateCreate])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("late-create.json5").path
         let output = try await SimulateProcess.run(["explore", path] + arguments)

@@ -65,8 +65,9 @@ enum SimulateProcess {
     }
 
     /// Runs `simulate` with `arguments`, stdin from /dev/null, stdout and
-    /// stderr captured to files (no pipe can fill up and stall the child).
-    static func run(_ arguments: [String]) async throws -> Output {
+    /// stderr captured to files (no pipe can fill up and stall the child),
+    /// in this process's environment less the variables `unsetting` names.
+    static func run(_ arguments: [String], unsetting: [String] = []) async throws -> Output {
         let executable = try locate()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("simulate-cli-\(UUID().uuidString)", isDirectory: true)
@@ -82,6 +83,11 @@ enum SimulateProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !unsetting.isEmpty {
+            var environment = ProcessInfo.processInfo.environment
+            for name in unsetting { environment[name] = nil }
+            process.environment = environment
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
