@@ -4,13 +4,7 @@ import SyncSimulation
 public enum ExpectationText {
     /// `= 400`, `≤ 0`, `≥ 100`, `100 … 200`.
     public static func bound(_ bound: Expectation.Bound) -> String {
-        switch bound {
-        case .equals(let value): return "= \(number(value))"
-        case .range(let min?, let max?): return "\(number(min)) … \(number(max))"
-        case .range(let min?, nil): return "≥ \(number(min))"
-        case .range(nil, let max?): return "≤ \(number(max))"
-        case .range(nil, nil): return "any"
-        }
+        bound.text { number($0) }
     }
 
     /// A figure: whole numbers without a decimal point, others with up to

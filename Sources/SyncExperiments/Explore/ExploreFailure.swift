@@ -64,13 +64,7 @@ public enum ExploreFailure: Hashable, Sendable {
 
     /// `= 400`, `≤ 0`, `≥ 100`, `100 … 200`, as `simulate check` writes bounds.
     static func boundText(_ bound: Expectation.Bound) -> String {
-        switch bound {
-        case .equals(let value): return "= \(numberText(value))"
-        case .range(let min?, let max?): return "\(numberText(min)) … \(numberText(max))"
-        case .range(let min?, nil): return "≥ \(numberText(min))"
-        case .range(nil, let max?): return "≤ \(numberText(max))"
-        case .range(nil, nil): return "any"
-        }
+        bound.text(numberText)
     }
 
     /// Whole numbers without a decimal point; others as Swift prints them

@@ -32,6 +32,20 @@ public struct Expectation: Hashable, Sendable {
     }
 }
 
+extension Expectation.Bound {
+    /// `= 400`, `≤ 0`, `≥ 100`, `100 … 200`, each number as `number` writes
+    /// it: how `check`, `explore` and shrunk files state a bound.
+    public func text(_ number: (Double) -> String) -> String {
+        switch self {
+        case .equals(let value): return "= \(number(value))"
+        case .range(let min?, let max?): return "\(number(min)) … \(number(max))"
+        case .range(let min?, nil): return "≥ \(number(min))"
+        case .range(nil, let max?): return "≤ \(number(max))"
+        case .range(nil, nil): return "any"
+        }
+    }
+}
+
 /// One expectation checked against one strategy's run.
 public struct ExpectationOutcome: Hashable, Sendable {
     public let expectation: Expectation
