@@ -7,9 +7,9 @@ import SyncStore
 ///
 /// The run ends when it is quiescent, or at the scenario's time limit.
 /// Quiescent is structural, never a guess from elapsed time: no step, fault,
-/// dedupe pass or writer step is due, no message carrying change sets is in
-/// flight, and the sync engine says no exchange it could run would change
-/// anything (``PeerQuiescence``). While replicas that hold different knowledge
+/// dedupe pass or writer step is due, no message in flight brings its
+/// receiver a change set it lacks, and the sync engine says no exchange or
+/// retry it could run would change anything (``PeerQuiescence``). While replicas that hold different knowledge
 /// cannot reach each other, the run goes on to `until` and reports
 /// `quiesced: false`.
 public struct Simulation {
