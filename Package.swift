@@ -23,9 +23,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "TestSupport"]),
-        .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation"]),
+        .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "TestSupport"], exclude: ["Golden/Runs"]),
         .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "TestSupport"]),
-        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport"], exclude: ["Golden"]),
+        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,15 +1,18 @@
 import SyncReport
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// The table and Markdown layouts, pinned for the default scenario with 3
 /// replicas, seed 1, every default strategy and no timing.
 struct ReportGoldenTests {
+    let golden = GoldenFile(folder: "Golden", filter: "ReportGoldenTests")
+
     @Test func table() {
-        GoldenFile.check(Fixtures.goldenReport.table(), against: "default-replicas3-seed1.table.txt")
+        golden.check(Fixtures.goldenReport.table(), against: "default-replicas3-seed1.table.txt")
     }
 
     @Test func markdown() {
-        GoldenFile.check(Fixtures.goldenReport.markdown(), against: "default-replicas3-seed1.markdown.md")
+        golden.check(Fixtures.goldenReport.markdown(), against: "default-replicas3-seed1.markdown.md")
     }
 }

@@ -1,28 +1,37 @@
 import Foundation
 import Testing
 
-/// Compares text to a file under `Golden/`, next to this source file.
+/// Compares text to a file in a golden directory next to a test's source.
 ///
 /// With `SYNCSIM_RECORD_GOLDEN=1` in the environment the file is written
 /// instead (and the test passes); otherwise a missing or different file
 /// fails, saying how to re-record. Files are never re-recorded silently.
-enum GoldenFile {
-    static let recordVariable = "SYNCSIM_RECORD_GOLDEN"
+public struct GoldenFile: Sendable {
+    public static let recordVariable = "SYNCSIM_RECORD_GOLDEN"
 
-    static var directory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden", isDirectory: true)
+    /// The folder holding the golden files.
+    public let directory: URL
+    /// The `swift test --filter` that re-records them, for the hint.
+    public let filter: String
+
+    /// Golden files in `folder`, beside the source file that calls this.
+    public init(folder: String, filter: String, besides sourceFile: String = #filePath) {
+        directory = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().appendingPathComponent(folder, isDirectory: true)
+        self.filter = filter
     }
 
-    static var isRecording: Bool {
+    public static var isRecording: Bool {
         ProcessInfo.processInfo.environment[recordVariable] == "1"
     }
 
-    static let rerecordHint = "if the change is intended, re-record with "
-        + "`SYNCSIM_RECORD_GOLDEN=1 swift test --filter SyncReportTests` and review the diff of Tests/SyncReportTests/Golden"
+    var rerecordHint: String {
+        "if the change is intended, re-record with `\(Self.recordVariable)=1 swift test --filter \(filter)` "
+            + "and review the diff of \(directory.path)"
+    }
 
-    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = directory.appendingPathComponent(name)
-        if isRecording {
+        if Self.isRecording {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try Data(actual.utf8).write(to: url, options: .atomic)
@@ -32,8 +41,7 @@ enum GoldenFile {
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            let message = "golden file \(url.path) is missing; record it with "
-                + "`SYNCSIM_RECORD_GOLDEN=1 swift test --filter SyncReportTests`"
+            let message = "golden file \(url.path) is missing; record it with `\(Self.recordVariable)=1 swift test --filter \(filter)`"
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             return
         }
@@ -42,12 +50,12 @@ enum GoldenFile {
             return
         }
         guard actual != expected else { return }
-        Issue.record("output differs from golden file \(url.path): \(firstDifference(actual, expected)); \(rerecordHint)",
+        Issue.record("output differs from golden file \(url.path): \(Self.firstDifference(actual, expected)); \(rerecordHint)",
                      sourceLocation: sourceLocation)
     }
 
     /// The first line that differs, for a readable failure.
-    static func firstDifference(_ actual: String, _ expected: String) -> String {
+    public static func firstDifference(_ actual: String, _ expected: String) -> String {
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         for index in 0 ..< max(actualLines.count, expectedLines.count) {
