@@ -1,0 +1,30 @@
+import SyncModel
+
+/// One record in `CKModifyRecordsOperation.recordsToSave`: the payload, the
+/// change tag of the server version the device started from, and the keys
+/// it changed.
+public struct CloudKitRecordSave: Hashable, Sendable {
+    public let record: Record
+    /// The tag of the server record this edit is based on; nil when the
+    /// device believes the record is new (a `CKRecord` it created, never
+    /// saved or fetched).
+    public let baseChangeTag: CloudKitChangeTag?
+    /// The keys the device changed: what `changedKeys` and
+    /// `ifServerRecordUnchanged` write over the server's record.
+    public let changedKeys: CloudKitRecordKeys
+
+    public init(record: Record, baseChangeTag: CloudKitChangeTag?, changedKeys: CloudKitRecordKeys) {
+        self.record = record
+        self.baseChangeTag = baseChangeTag
+        self.changedKeys = changedKeys
+    }
+
+    /// A save that changed every key the record holds: a new `CKRecord`, or
+    /// one the app fills in completely before each send.
+    public init(record: Record, baseChangeTag: CloudKitChangeTag?) {
+        self.init(record: record, baseChangeTag: baseChangeTag, changedKeys: .present(in: record))
+    }
+
+    /// The record name.
+    public var name: RecordID { record.id }
+}

@@ -1,0 +1,56 @@
+import SyncModel
+
+extension CloudKitServer {
+    /// The zone's changes after `token`: `CKFetchRecordZoneChangesOperation`
+    /// with `previousServerChangeToken`, all batches at once.
+    ///
+    /// Documented: a fetch returns "only the changes that occur after that
+    /// point", a nil token fetches the zone's whole history, and each changed
+    /// record comes as the record, so many edits arrive as one version. A
+    /// name deleted since the token is listed as deleted even when the
+    /// device never saw it (a record created and deleted between two fetches
+    /// appears only as deleted); a name deleted and created again appears
+    /// only as changed. A nil token therefore lists every tombstone too,
+    /// which a device with no data ignores.
+    public func fetchChanges(since token: CloudKitChangeToken?) -> CloudKitZoneChanges {
+        let after = token?.counter ?? 0
+        precondition(after <= changeCounter, "change token \(after) is ahead of the zone (\(changeCounter))")
+        var changed: [CloudKitServerRecord] = []
+        var deleted: [RecordID] = []
+        for entry in changeIndex[firstIndex(after: after)...] {
+            if let record = recordsByName[entry.name] {
+                precondition(record.changeTag.rawValue == entry.counter, "change index out of date for \(entry.name)")
+                changed.append(record)
+            } else {
+                precondition(tombstones[entry.name] == entry.counter, "change index out of date for \(entry.name)")
+                deleted.append(entry.name)
+            }
+        }
+        return CloudKitZoneChanges(changed: changed, deletedNames: deleted, token: currentToken)
+    }
+
+    /// Takes the next zone change counter for `name`, moving its entry in
+    /// the change index from `previousCounter` to the new counter.
+    mutating func noteChange(of name: RecordID, previousCounter: UInt64?) -> UInt64 {
+        if let previousCounter {
+            let index = firstIndex(after: previousCounter - 1)
+            precondition(index < changeIndex.count && changeIndex[index] == ChangeEntry(counter: previousCounter, name: name),
+                         "change index lost record \(name)")
+            changeIndex.remove(at: index)
+        }
+        changeCounter += 1
+        changeIndex.append(ChangeEntry(counter: changeCounter, name: name))
+        return changeCounter
+    }
+
+    /// The first change index position whose counter is above `counter`.
+    private func firstIndex(after counter: UInt64) -> Int {
+        var low = 0
+        var high = changeIndex.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changeIndex[middle].counter <= counter { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

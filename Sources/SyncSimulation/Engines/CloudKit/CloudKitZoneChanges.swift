@@ -1,0 +1,24 @@
+import SyncModel
+
+/// One answer to a zone changes fetch (`CKFetchRecordZoneChangesOperation`):
+/// the latest version of each record changed since the token, the names
+/// deleted since it, and the token to send next time.
+public struct CloudKitZoneChanges: Hashable, Sendable {
+    /// Each changed record once, as it is now, however many times it was
+    /// saved since the token: a fetch returns records, not the history of
+    /// edits. Ordered by the zone change counter of each record's last save.
+    public let changed: [CloudKitServerRecord]
+    /// Names deleted since the token and not created again, ordered by the
+    /// counter of the delete (`recordWithIDWasDeletedBlock`).
+    public let deletedNames: [RecordID]
+    /// Where the next fetch starts.
+    public let token: CloudKitChangeToken
+
+    public init(changed: [CloudKitServerRecord], deletedNames: [RecordID], token: CloudKitChangeToken) {
+        self.changed = changed
+        self.deletedNames = deletedNames
+        self.token = token
+    }
+
+    public var isEmpty: Bool { changed.isEmpty && deletedNames.isEmpty }
+}
