@@ -34,6 +34,24 @@ struct FaultStepsTests {
         ])
     }
 
+    /// A file's own one-way cut is recognised as the fault it records, so
+    /// it is not written twice; a recorded cut becomes a `cut` step.
+    @Test func aCutRoundTrips() throws {
+        let document = try JSON5Value.parse(#"""
+        { name: "x", replicas: ["a", "b", "c"], steps: [
+          { at: "0s", cut: { from: "a", to: ["b", "c"] } },
+          { at: "0s", nemesis: { every: "100ms", until: "200ms", partition: 0.5 } },
+        ] }
+        """#)
+        let cut = FaultEvent(atMicros: 0, kind: .cut, detail: "a -> b,c")
+        let written = try #require(FaultSteps.materialise(document, timeline: [cut, FaultEvent(atMicros: 200_000, kind: .heal, detail: "")]))
+        #expect(written.steps.map(\.inline) == [
+            #"{ at: "0s", cut: { from: "a", to: ["b", "c"] } }"#,
+            #"{ at: "200ms", heal: true }"#,
+        ])
+        #expect(FaultSteps.step(for: FaultEvent(atMicros: 0, kind: .cut, detail: "a -> z"), replicaNames: ["a", "b"]) == nil)
+    }
+
     @Test func aDetailThatDoesNotNameReplicasIsNotWritten() {
         #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, kind: .partition, detail: "a,z | b")]) == nil)
         #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, kind: .crash, detail: "z")]) == nil)

@@ -17,7 +17,7 @@ struct CRDTMergeOrderPropertyTests {
     /// re-create after the delete, and links; partial exchanges in between
     /// make causal dependencies. Also returns the origins after a full
     /// exchange, as the reference.
-    static func history() -> (changeSets: [ChangeSet], origins: [Replica]) {
+    static func history() -> (changeSets: [ChangeSet], origins: [PeerReplica]) {
         let crdt = namedStrategy("crdt")
         var r = (0 ..< 3).map { makeReplica(crdt, $0, of: replicaCount, seed: 99) }
         var changeSets: [ChangeSet] = []

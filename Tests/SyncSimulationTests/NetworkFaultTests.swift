@@ -7,7 +7,7 @@ struct NetworkFaultTests {
     let r1 = ReplicaID(0), r2 = ReplicaID(1)
 
     func network(_ settings: NetworkSettings, seed: UInt64) -> Network {
-        Network(settings: settings, random: Xoshiro256StarStar(seed: seed, stream: "network"))
+        Network(settings: settings, replicaCount: 3, random: Xoshiro256StarStar(seed: seed, stream: "network"))
     }
 
     @Test(arguments: [UInt64(1), 2])

@@ -7,13 +7,13 @@ struct NetworkPartitionTests {
     let r1 = ReplicaID(0), r2 = ReplicaID(1), r3 = ReplicaID(2)
 
     func network() -> Network {
-        Network(settings: NetworkSettings(), random: Xoshiro256StarStar(seed: 1, stream: "network"))
+        Network(settings: NetworkSettings(), replicaCount: 3, random: Xoshiro256StarStar(seed: 1, stream: "network"))
     }
 
     @Test func partitionDropsBetweenGroupsOnly() {
         var net = network()
         // r3 is not named, so it forms a group of its own.
-        net.partition([[r1, r2]], replicaCount: 3)
+        net.partition([[r1, r2]])
         #expect(net.connected(r1, r2))
         #expect(!net.connected(r1, r3))
         #expect(!net.connected(r3, r2))
@@ -26,7 +26,7 @@ struct NetworkPartitionTests {
 
     @Test func singletonGroupsIsolateEveryone() {
         var net = network()
-        net.partition([[r1], [r2], [r3]], replicaCount: 3)
+        net.partition([[r1], [r2], [r3]])
         for (a, b) in [(r1, r2), (r2, r3), (r1, r3), (r3, r1)] {
             #expect(net.send(from: a, to: b, sizeBytes: 1, atMicros: 0).isEmpty)
         }
@@ -37,7 +37,7 @@ struct NetworkPartitionTests {
         var net = network()
         let deliveries = net.send(from: r1, to: r2, sizeBytes: 1, atMicros: 0)
         #expect(deliveries == [1_000])
-        net.partition([[r1], [r2]], replicaCount: 3)
+        net.partition([[r1], [r2]])
         let arrived = net.arrive(from: r1, to: r2)
         #expect(!arrived)
         #expect(net.counters.dropped == 1)
@@ -46,10 +46,10 @@ struct NetworkPartitionTests {
 
     @Test func healRestoresDelivery() {
         var net = network()
-        net.partition([[r1], [r2, r3]], replicaCount: 3)
+        net.partition([[r1], [r2, r3]])
         #expect(net.send(from: r1, to: r2, sizeBytes: 1, atMicros: 0).isEmpty)
         net.heal()
-        #expect(net.groups == nil)
+        #expect(!net.isPartitioned)
         #expect(net.connected(r1, r2))
         #expect(net.send(from: r1, to: r2, sizeBytes: 1, atMicros: 0) == [1_000])
         let arrived = net.arrive(from: r1, to: r2)

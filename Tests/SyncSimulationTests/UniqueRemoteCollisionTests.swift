@@ -22,7 +22,7 @@ struct UniqueRemoteCollisionTests {
         return (context, productID, tagID)
     }
 
-    /// Replica r2's first change set: tag "new", and product A1 (130,
+    /// PeerReplica r2's first change set: tag "new", and product A1 (130,
     /// Remote) linked to it, all stamped 2.5 ms on r2.
     static func remoteChangeSet() -> ChangeSet {
         let stamp = ts(2_500, 0, 1)

@@ -38,7 +38,7 @@ enum FaultSteps {
         var down: [String] = []
         for event in timeline {
             switch event.kind {
-            case .partition: partitioned = true
+            case .partition, .cut: partitioned = true
             case .heal: partitioned = false
             case .crash, .wipe: down.append(event.detail)
             case .restart: down.removeAll { $0 == event.detail }
@@ -57,6 +57,12 @@ enum FaultSteps {
                 : (partition.arrayItems ?? []).map { ($0.arrayItems ?? []).compactMap(\.stringValue) }
             return FaultEvent(atMicros: at, kind: .partition, detail: groups.map { $0.joined(separator: ",") }.joined(separator: " | "))
         }
+        if let cut = step["cut"] {
+            let names = { (key: String) in
+                (cut[key]?.arrayItems?.compactMap(\.stringValue) ?? cut[key]?.stringValue.map { [$0] } ?? []).joined(separator: ",")
+            }
+            return FaultEvent(atMicros: at, kind: .cut, detail: names("from") + " -> " + names("to"))
+        }
         if step["heal"] != nil { return FaultEvent(atMicros: at, kind: .heal, detail: "") }
         if let name = step["crash"]?.stringValue {
             return FaultEvent(atMicros: at, kind: step["wipe"] == .bool(true) ? .wipe : .crash, detail: name)
@@ -74,6 +80,11 @@ enum FaultSteps {
             let named = groups.flatMap { $0 }
             guard named.allSatisfy(replicaNames.contains), Set(named).count == named.count else { return nil }
             members.append(.init("partition", .array(groups.map { .array($0.map(JSON5Value.string)) })))
+        case .cut:
+            let sides = event.detail.components(separatedBy: " -> ").map { $0.split(separator: ",").map(String.init) }
+            guard sides.count == 2, sides.joined().allSatisfy(replicaNames.contains) else { return nil }
+            members.append(.init("cut", .object([.init("from", .array(sides[0].map(JSON5Value.string))),
+                                                 .init("to", .array(sides[1].map(JSON5Value.string)))])))
         case .heal:
             members.append(.init("heal", .bool(true)))
         case .crash, .wipe, .restart:

@@ -204,6 +204,7 @@ struct FaultTimeline {
             let what: String
             switch kind {
             case .partition: what = "partition " + detail
+            case .cut: what = "one-way cut " + detail
             case .wipe: what = "\(lane) wiped"
             default: what = "\(lane) crashed"
             }
@@ -215,6 +216,7 @@ struct FaultTimeline {
     static let networkLane = "network"
     static let fills: [(kind: FaultEvent.Kind, fill: String, label: String)] = [
         (.partition, "#8A8A8A", "partition (replicas split)"),
+        (.cut, "#B8B8B8", "cut (one way)"),
         (.crash, "#E8877C", "crash (store kept)"),
         (.wipe, "#7A1414", "wipe (store lost)"),
     ]
@@ -256,9 +258,10 @@ struct FaultTimeline {
         }
         for fault in faults {
             switch fault.kind {
-            case .partition:
+            case .partition, .cut:
+                // A cut adds to what is already cut: the span shows the latest.
                 close(networkLane, at: fault.atMicros)
-                open.append((networkLane, .partition, fault.atMicros, fault.detail))
+                open.append((networkLane, fault.kind, fault.atMicros, fault.detail))
             case .heal:
                 close(networkLane, at: fault.atMicros)
             case .crash, .wipe:

@@ -77,12 +77,13 @@ public struct DuplicateSeries: Hashable, Sendable {
 /// A fault on the run's timeline, for the charts.
 public struct FaultEvent: Hashable, Sendable {
     public enum Kind: String, Sendable {
-        case partition, heal, crash, wipe, restart
+        case partition, cut, heal, crash, wipe, restart
     }
 
     public let atMicros: Int64
     public let kind: Kind
-    /// The replicas it concerns (partition: every group, joined by `|`).
+    /// The replicas it concerns (partition: every group, joined by `|`;
+    /// cut: the senders and the receivers they can no longer reach, `a,b -> c`).
     public let detail: String
 
     public init(atMicros: Int64, kind: Kind, detail: String) {

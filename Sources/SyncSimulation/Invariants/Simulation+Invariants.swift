@@ -5,27 +5,19 @@ extension Simulation {
     mutating func checkInvariants() throws(InvariantViolation) {
         guard var checker = invariants else { return }
         defer { invariants = checker }
-        for index in replicas.indices {
+        for index in nodes.indices {
+            let replica = ReplicaID(index)
             let crashed = lastCheckedGeneration[index] != generation[index]
             lastCheckedGeneration[index] = generation[index]
-            if let problem = checker.check(&replicas[index], crashed: crashed) {
-                throw violation(problem.name, problem.detail, replica: ReplicaID(index))
-            }
-            let store = replicas[index].store
-            if duplicates.counts[index] != store.duplicateCount {
-                throw violation("checker.duplicates", "tracked \(duplicates.counts[index]), the store counts \(store.duplicateCount)",
-                                replica: ReplicaID(index))
-            }
-            if convergence.digest(of: index) != store.digest {
-                throw violation("checker.digest", "the convergence tracker holds a stale digest", replica: ReplicaID(index))
+            if let problem = engine.invariantProblem(replica, crashed: crashed) ?? checker.checkStore(nodes[index])
+                ?? observer.trackerProblem(nodes[index]) {
+                throw violation(problem.name, problem.detail, replica: replica)
             }
         }
-        let settled = PeerQuiescence.isSettled(replicas, hub: scenario.hub)
-        let reference = !replicas.contains(where: \.hasApplicableWork) && PeerQuiescence.pairsSettled(replicas, hub: scenario.hub)
-        if settled != reference {
-            throw violation("quiescence.settled", "the engine says settled: \(settled); checking every pair says \(reference)", replica: nil)
+        if let problem = engine.runWideInvariantProblem(nodes: nodes) {
+            throw violation(problem.name, problem.detail, replica: nil)
         }
-        checker.countRunWideChecks(2 * replicas.count + 2)
+        checker.countRunWideChecks(2 * nodes.count + 2)
         if let problem = queueRecountProblem() { throw violation(problem.name, problem.detail, replica: nil) }
     }
 
@@ -42,7 +34,7 @@ extension Simulation {
             case .writerStep: writerSteps += 1
             case .deliver(let envelope, _, _):
                 deliveries += 1
-                if envelope.message.carriesChangeSets { deliveriesWithChanges += 1 }
+                if envelope.message.carriesChanges { deliveriesWithChanges += 1 }
             }
         }
         let counted = [("pendingSteps", pendingSteps, steps), ("pendingFaults", pendingFaults, faults),

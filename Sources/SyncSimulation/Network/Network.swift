@@ -9,12 +9,13 @@ public struct Network: Sendable {
     /// Settings of single directed links, keyed by `(from, to)`.
     public private(set) var linkSettings: [Link: NetworkSettings] = [:]
     public private(set) var counters = NetworkCounters()
-    /// Partition group of each replica; nil while the network is whole.
-    public private(set) var groups: [Int]?
+    /// Who can reach whom now: partitions and one-way cuts.
+    public private(set) var reachability: Reachability
     private var random: Xoshiro256StarStar
 
-    public init(settings: NetworkSettings, random: Xoshiro256StarStar) {
+    public init(settings: NetworkSettings, replicaCount: Int, random: Xoshiro256StarStar) {
         self.settings = settings
+        reachability = Reachability(replicaCount: replicaCount)
         self.random = random
     }
 
@@ -37,22 +38,26 @@ public struct Network: Sendable {
         linkSettings[link] ?? settings
     }
 
-    public func connected(_ a: ReplicaID, _ b: ReplicaID) -> Bool {
-        guard let groups else { return true }
-        return groups[a.index] == groups[b.index]
+    /// True when a message from `from` would reach `to` now.
+    public func connected(_ from: ReplicaID, _ to: ReplicaID) -> Bool {
+        reachability.canReach(from: from, to: to)
     }
 
-    /// Splits replicas into groups that cannot reach each other. Replicas
-    /// not named form one more group together.
-    public mutating func partition(_ named: [[ReplicaID]], replicaCount: Int) {
-        var assignment = Array(repeating: named.count, count: replicaCount)
-        for (group, members) in named.enumerated() {
-            for member in members { assignment[member.index] = group }
-        }
-        groups = assignment
+    /// True while some link is cut by a partition or a one-way cut.
+    public var isPartitioned: Bool { !reachability.isWhole }
+
+    /// Splits replicas into groups that cannot reach each other either
+    /// way. Replicas not named form one more group together.
+    public mutating func partition(_ named: [[ReplicaID]]) {
+        reachability.partition(named)
     }
 
-    public mutating func heal() { groups = nil }
+    /// Loses messages from `from` to `to`, one way only.
+    public mutating func cut(from: [ReplicaID], to: [ReplicaID]) {
+        reachability.cut(from: from, to: to)
+    }
+
+    public mutating func heal() { reachability.heal() }
 
     /// Sends one message; returns the delivery times of the copies that
     /// will arrive (none when dropped). Draws happen in a fixed order, so a

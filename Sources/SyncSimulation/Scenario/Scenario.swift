@@ -23,7 +23,10 @@ public enum StepAction: Hashable, Sendable {
     /// Splits replicas into groups that cannot reach each other; replicas
     /// not named form one more group.
     case partition([[ReplicaID]])
-    /// Ends every partition.
+    /// Loses every message from a replica in `from` to one in `to`, one
+    /// way only, until the next heal (an asymmetric partition).
+    case cut(from: [ReplicaID], to: [ReplicaID])
+    /// Ends every partition and cut.
     case heal
     /// An application intent on one replica.
     case intent(ReplicaID, Intent)

@@ -47,7 +47,7 @@ struct ScenarioParser {
         untilMicros = try document["until"]?.duration() ?? Self.defaultUntilMicros
         guard untilMicros > 0 else { throw document["until"]!.error("expected a duration above 0") }
         if let schemaNode = document["schema"] { schema = try parseSchema(schemaNode) }
-        let network = try parseNetwork(document["network"])
+        let (network, links) = try parseNetwork(document["network"])
         let sync = try parseSync(document["sync"])
         let clocks = try parseClocks(document["clocks"])
         let strategies = try parseStrategies(document["strategies"])
@@ -65,6 +65,7 @@ struct ScenarioParser {
             network: network, sync: sync, clocks: clocks, untilMicros: untilMicros,
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.topology = topology
+        scenario.links = links
         scenario.writerLatencyMicros = writerLatencyMicros
         scenario.seriesResolutionMicros = seriesResolutionMicros
         scenario.seriesPerReplica = seriesPerReplica
@@ -124,10 +125,33 @@ struct ScenarioParser {
 
     // MARK: Network, sync, clocks, strategies
 
-    private func parseNetwork(_ node: Node?) throws(ScenarioFileError) -> NetworkSettings {
-        var settings = NetworkSettings(delayMinMicros: 5_000, delayMaxMicros: 80_000)
-        guard let node else { return settings }
-        let object = try node.object(allowed: ["drop", "duplicate", "reorder", "delay"])
+    /// Settings of every link, and of single directed links under `links`:
+    /// `[{ from: "r1", to: ["r2", "hub"], drop: 0.5 }]`, each unset setting
+    /// taken from the network's.
+    private func parseNetwork(_ node: Node?) throws(ScenarioFileError) -> (NetworkSettings, [Network.Link: NetworkSettings]) {
+        let defaults = NetworkSettings(delayMinMicros: 5_000, delayMaxMicros: 80_000)
+        guard let node else { return (defaults, [:]) }
+        let object = try node.object(allowed: ["drop", "duplicate", "reorder", "delay", "links"])
+        let settings = try parseLinkSettings(object, base: defaults)
+        var links: [Network.Link: NetworkSettings] = [:]
+        for linkNode in try object["links"]?.array() ?? [] {
+            let link = try linkNode.object(allowed: ["from", "to", "drop", "duplicate", "reorder", "delay"], required: ["from", "to"])
+            let linkSettings = try parseLinkSettings(link, base: settings)
+            for from in try replicaList(link.required("from")) {
+                for to in try replicaList(link.required("to")) where from != to {
+                    let key = Network.Link(from: from, to: to)
+                    guard links[key] == nil else {
+                        throw linkNode.error("the link \(replicaNames[from.index]) -> \(replicaNames[to.index]) is set twice")
+                    }
+                    links[key] = linkSettings
+                }
+            }
+        }
+        return (settings, links)
+    }
+
+    private func parseLinkSettings(_ object: ObjectNode, base: NetworkSettings) throws(ScenarioFileError) -> NetworkSettings {
+        var settings = base
         if let drop = object["drop"] { settings.dropProbability = try drop.probability() }
         if let duplicate = object["duplicate"] { settings.duplicateProbability = try duplicate.probability() }
         if let reorder = object["reorder"] { settings.reorderProbability = try reorder.probability() }

@@ -8,14 +8,14 @@ import Testing
 @Suite struct InvariantDetectionTests {
     /// A replica of `lww` that journals what it applies, as in a run with
     /// invariant checks on.
-    static func journaling(_ index: Int, of count: Int) -> Replica {
+    static func journaling(_ index: Int, of count: Int) -> PeerReplica {
         let strategy = namedStrategy("lww")
-        return Replica(id: ReplicaID(index), replicaCount: count, strategy: strategy,
+        return PeerReplica(id: ReplicaID(index), replicaCount: count, strategy: strategy,
                        store: MemoryStore(schema: Fixtures.schema, enforcesUniqueness: false),
                        clock: PhysicalClock(), seed: 1, journalsApplies: true)
     }
 
-    static func create(_ email: String, on replica: inout Replica, at micros: Int64) -> ChangeSet {
+    static func create(_ email: String, on replica: inout PeerReplica, at micros: Int64) -> ChangeSet {
         let (_, changeSet) = replica.perform(.save([Fixtures.userRow(email)]), atMicros: micros)
         return changeSet!
     }
@@ -23,7 +23,7 @@ import Testing
     @Test func aConsistentReplicaPasses() {
         var a = Self.journaling(0, of: 2)
         var b = Self.journaling(1, of: 2)
-        var checker = InvariantChecker(replicas: [a, b])
+        var checker = DeviceChecker(replicas: [a, b])
         let first = Self.create("x@example.com", on: &a, at: 10)
         #expect(b.deliver(first, atMicros: 20) == 1)
         #expect(checker.check(&a, crashed: false) == nil)
@@ -35,7 +35,7 @@ import Testing
         var a = Self.journaling(0, of: 3)
         var b = Self.journaling(1, of: 3)
         var c = Self.journaling(2, of: 3)
-        var checker = InvariantChecker(replicas: [a, b, c])
+        var checker = DeviceChecker(replicas: [a, b, c])
         _ = Self.create("x@example.com", on: &a, at: 10)
         #expect(c.pull(from: a, atMicros: 20) == 1)
         let second = Self.create("y@example.com", on: &c, at: 30)
@@ -52,7 +52,7 @@ import Testing
     @Test func anApplyTheJournalMissedIsCaught() {
         var a = Self.journaling(0, of: 2)
         var b = Self.journaling(1, of: 2)
-        var checker = InvariantChecker(replicas: [a, b])
+        var checker = DeviceChecker(replicas: [a, b])
         #expect(b.deliver(Self.create("x@example.com", on: &a, at: 10), atMicros: 11) == 1)
         _ = b.takeAppliedJournal()  // the checker never hears of a#1
         #expect(b.deliver(Self.create("y@example.com", on: &a, at: 20), atMicros: 21) == 1)
@@ -63,7 +63,7 @@ import Testing
         var a = Self.journaling(0, of: 3)
         var b = Self.journaling(1, of: 3)
         var c = Self.journaling(2, of: 3)
-        var checker = InvariantChecker(replicas: [a, b, c])
+        var checker = DeviceChecker(replicas: [a, b, c])
         let first = Self.create("x@example.com", on: &a, at: 10)
         #expect(c.deliver(first, atMicros: 11) == 1)
         let second = Self.create("y@example.com", on: &c, at: 20)
@@ -76,7 +76,7 @@ import Testing
     @Test func anApplyWithNoJournalAtAllIsCaught() {
         var a = Self.journaling(0, of: 2)
         var b = makeReplica(namedStrategy("lww"), 1, of: 2)
-        var checker = InvariantChecker(replicas: [a, b])
+        var checker = DeviceChecker(replicas: [a, b])
         #expect(b.deliver(Self.create("x@example.com", on: &a, at: 10), atMicros: 11) == 1)
         #expect(checker.check(&b, crashed: false)?.name == "replica.applyJournal")
     }
@@ -100,5 +100,23 @@ import Testing
         #expect(figures(on).count == RunFingerprint(on).figures.count - 1)
         #expect(on.invariantChecks > on.events)
         #expect(off.invariantChecks == 0)
+    }
+}
+
+/// The peer engine's invariants and the store audit, as a run applies them
+/// to one device after each event.
+struct DeviceChecker {
+    private var peer: PeerInvariants
+    private var stores: InvariantChecker
+
+    init(replicas: [PeerReplica]) {
+        peer = PeerInvariants(logs: replicas.map(\.log))
+        stores = InvariantChecker(replicaCount: replicas.count)
+    }
+
+    var checks: Int { peer.checks + stores.checks }
+
+    mutating func check(_ replica: inout PeerReplica, crashed: Bool) -> InvariantChecker.Problem? {
+        peer.check(&replica.log, crashed: crashed) ?? stores.checkStore(replica.node)
     }
 }

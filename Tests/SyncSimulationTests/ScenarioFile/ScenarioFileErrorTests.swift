@@ -9,7 +9,7 @@ struct ScenarioFileErrorTests {
 
     static let duration = #"expected a duration with a unit such as "250us", "80ms" or "2s""#
     static let topLevelKeys = "name, description, replicas, seed, topology, until, schema, network, sync, clocks, strategies, dedupeDelay, writerLatency, seriesResolution, seriesPerReplica, steps, expect"
-    static let stepKeys = "at, on, wipe, writers, partition, heal, import, create, update, delete, link, random, crash, restart, nemesis"
+    static let stepKeys = "at, on, wipe, writers, partition, cut, heal, import, create, update, delete, link, random, crash, restart, nemesis"
     static let allStrategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, lww:field"
     static let allMetrics = "duplicates.final, duplicates.peak, duplicates.seconds, diverged, converged, convergenceSeconds, rejected, "
         + "rejectedDetail.localSaves, rejectedDetail.changeSets, rejectedDetail.blocked, lostWrites, lostWritesDetail.fields, "
@@ -59,7 +59,7 @@ struct ScenarioFileErrorTests {
         // An unknown key is reported before a missing one.
         T.expectFailure(#"{ name: "x", replica: 3 }"#, "t.json5: replica: unknown key 'replica'; allowed: \(Self.topLevelKeys)")
         T.expectFailure(T.document("network: { dupliate: 0.1 }"),
-                        "t.json5: network.dupliate: unknown key 'dupliate'; allowed: drop, duplicate, reorder, delay")
+                        "t.json5: network.dupliate: unknown key 'dupliate'; allowed: drop, duplicate, reorder, delay, links")
         T.expectFailure(T.document(#"sync: { interval: "1s" }"#),
                         "t.json5: sync.interval: unknown key 'interval'; allowed: every, jitter, fanout")
         T.expectFailure(T.document(#"clocks: { r1: { offset: "1s" } }"#),
@@ -237,8 +237,8 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.steps(#"{ at: "0s", heal: true, crash: "r1" }"#), "t.json5: steps[0]: a step takes one action, found crash and heal")
         T.expectFailure(T.steps(#"{ at: "0s", heal: true }, { at: "1s", on: "r1", partition: "each", delete: { entity: "User", key: { email: "a" } } }"#),
                         "t.json5: steps[1]: a step takes one action, found delete and partition")
-        T.expectFailure(T.steps(#"{ at: "0s" }"#), "t.json5: steps[0]: a step needs one action: partition, heal, import, create, update, delete, link, random, crash, restart, nemesis")
-        T.expectFailure(T.steps(#"{ at: "0s", on: "r1" }"#), "t.json5: steps[0]: a step needs one action: partition, heal, import, create, update, delete, link, random, crash, restart, nemesis")
+        T.expectFailure(T.steps(#"{ at: "0s" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, crash, restart, nemesis")
+        T.expectFailure(T.steps(#"{ at: "0s", on: "r1" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, crash, restart, nemesis")
         T.expectFailure(T.steps("{ heal: true }"), "t.json5: steps[0]: missing required key 'at'")
         T.expectFailure(T.steps(#""heal""#), #"t.json5: steps[0]: expected an object, found "heal""#)
         T.expectFailure(T.document("steps: {}"), "t.json5: steps: expected a list, found an object")

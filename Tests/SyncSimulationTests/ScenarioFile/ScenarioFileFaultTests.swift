@@ -244,3 +244,34 @@ struct ScenarioFileFaultTests {
         #expect(result.quiesced)
     }
 }
+
+/// `cut` steps and per-link network settings in a scenario file.
+@Suite struct ScenarioFileLinkTests {
+    typealias T = ScenarioFileTesting
+
+    @Test func aCutStepNamesSendersAndReceivers() throws {
+        let document = try T.parse(T.steps(#"{ at: "1s", cut: { from: "r1", to: ["r2", "r3"] } }"#))
+        #expect(document.scenario.steps.map(\.action) == [.cut(from: [ReplicaID(0)], to: [ReplicaID(1), ReplicaID(2)])])
+    }
+
+    @Test func aBadCutIsNamed() {
+        T.expectFailure(T.steps(#"{ at: "1s", cut: { from: "r1" } }"#), "t.json5: steps[0].cut: missing required key 'to'")
+        T.expectFailure(T.steps(#"{ at: "1s", cut: { from: [], to: "r2" } }"#), "t.json5: steps[0].cut.from: expected at least one replica name")
+        T.expectFailure(T.steps(#"{ at: "1s", cut: { from: ["r1", "r1"], to: "r2" } }"#), "t.json5: steps[0].cut.from[1]: replica 'r1' is named twice")
+    }
+
+    @Test func linksTakeUnsetSettingsFromTheNetwork() throws {
+        let document = try T.parse(T.document(#"network: { drop: 0.1, delay: ["1ms", "2ms"], links: [{ from: "r1", to: ["r2", "r3"], drop: 1 }] }"#))
+        let scenario = document.scenario
+        #expect(scenario.links.count == 2)
+        let link = scenario.links[Network.Link(from: ReplicaID(0), to: ReplicaID(1))]
+        #expect(link?.dropProbability.isCertain == true)
+        #expect(link?.delayMaxMicros == 2_000)
+        #expect(scenario.links[Network.Link(from: ReplicaID(1), to: ReplicaID(0))] == nil)
+    }
+
+    @Test func aLinkSetTwiceIsAnError() {
+        T.expectFailure(T.document(#"network: { links: [{ from: "r1", to: "r2", drop: 1 }, { from: ["r1"], to: "r2" }] }"#),
+                        "t.json5: network.links[1]: the link r1 -> r2 is set twice")
+    }
+}

@@ -85,8 +85,8 @@ func makeContext(_ strategy: any Strategy, replica: Int = 0, seed: UInt64 = 1,
 
 /// A replica of `strategy` over an empty memory store.
 func makeReplica(_ strategy: any Strategy, _ index: Int, of count: Int, seed: UInt64 = 1,
-                 clock: PhysicalClock = PhysicalClock()) -> Replica {
-    Replica(id: ReplicaID(index), replicaCount: count, strategy: strategy,
+                 clock: PhysicalClock = PhysicalClock()) -> PeerReplica {
+    PeerReplica(id: ReplicaID(index), replicaCount: count, strategy: strategy,
             store: MemoryStore(schema: Fixtures.schema, enforcesUniqueness: strategy.enforcesUniqueness),
             clock: clock, seed: seed)
 }
@@ -133,11 +133,11 @@ extension RemoteOutcome {
     }
 }
 
-extension Replica {
+extension PeerReplica {
     /// Takes every change set `peer` holds that this replica lacks, then
     /// applies what it can.
     @discardableResult
-    mutating func pull(from peer: Replica, atMicros now: Int64) -> Int {
+    mutating func pull(from peer: PeerReplica, atMicros now: Int64) -> Int {
         _ = receive(peer.changeSets(missingFrom: held))
         return applyHeld(atMicros: now)
     }
@@ -161,7 +161,7 @@ func danglingCount(_ store: any Store) -> Int {
     return count
 }
 
-extension Replica {
+extension PeerReplica {
     /// Receives one change set and applies what it can; returns how many
     /// change sets were applied.
     mutating func deliver(_ changeSet: ChangeSet, atMicros now: Int64) -> Int {

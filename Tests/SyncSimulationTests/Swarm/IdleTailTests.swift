@@ -137,7 +137,7 @@ struct IdleTailTests {
         var down: Set<String> = []
         for fault in result.faults {
             switch fault.kind {
-            case .partition: partitioned = true
+            case .partition, .cut: partitioned = true
             case .heal: partitioned = false
             case .crash, .wipe: down.insert(fault.detail)
             case .restart: down.remove(fault.detail)

@@ -196,8 +196,8 @@ enum SwarmScenarioGenerator {
                 delayMaxMicros: delayMinMicros + Int64(random.int(0 ... 100)) * 1_000)
         }
 
-        /// Up to three partitions, one after another, each healed before
-        /// the final heal. Returns their intervals.
+        /// Up to three partitions (a quarter of them one-way cuts), one after
+        /// another, each healed before the final heal. Returns their intervals.
         mutating func drawPartitions(_ all: [ReplicaID]) -> [ClosedRange<Int64>] {
             guard all.count > 1 else { return [] }
             let count = random.pick([0, 1, 1, 2, 3])
@@ -212,7 +212,12 @@ enum SwarmScenarioGenerator {
                 // Replicas not named form one more group: leave the last out.
                 if random.chance(perMille: 500) { named.removeLast() }
                 named = named.filter { !$0.isEmpty }
-                steps.append(Step(atMicros: start, .partition(named)))
+                if random.chance(perMille: 250) {
+                    // One way only: the first group's messages to the rest are lost.
+                    steps.append(Step(atMicros: start, .cut(from: named[0], to: all.filter { !named[0].contains($0) })))
+                } else {
+                    steps.append(Step(atMicros: start, .partition(named)))
+                }
                 steps.append(Step(atMicros: end, .heal))
                 intervals.append(start ... end)
             }
@@ -356,6 +361,8 @@ enum SwarmScenarioGenerator {
             switch action {
             case .partition(let groups):
                 return "partition " + groups.map { $0.map { names[$0.index] }.joined(separator: ",") }.joined(separator: " | ")
+            case .cut(let from, let to):
+                return "cut " + from.map { names[$0.index] }.joined(separator: ",") + " -> " + to.map { names[$0.index] }.joined(separator: ",")
             case .heal: return "heal"
             case .intent(let replica, let intent): return "\(names[replica.index]) \(describe(intent))"
             case .writers(let replica, let intent, let count): return "\(names[replica.index]) \(count) writers \(describe(intent))"

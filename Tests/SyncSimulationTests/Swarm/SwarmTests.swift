@@ -111,6 +111,9 @@ struct SwarmTests {
                 case .partition:
                     partitioned = true
                     coverage["partition", default: 0] += 1
+                case .cut:
+                    partitioned = true
+                    coverage["one-way cut", default: 0] += 1
                 case .heal: partitioned = false
                 case .crash(let replica, let wipe):
                     #expect(!down[replica.index], "\(context): \(replica) crashes twice")

@@ -4,7 +4,7 @@ import SyncModel
 /// the protocol's own state (version vectors and logs), never from time.
 ///
 /// The peer engine is settled when no replica can apply a change set it
-/// holds (``Replica/hasApplicableWork``) and no anti-entropy exchange
+/// holds (``PeerLog/hasApplicableWork(storeCommit:)``) and no anti-entropy exchange
 /// between two replicas that sync with each other would move a change set:
 /// each side already holds everything the other would offer. A hub offers
 /// only what it applied (it never forwards a change set its store refused),
@@ -15,11 +15,11 @@ import SyncModel
 /// replica, a dead network) keeps the run going to `until`, where it
 /// reports `quiesced: false`: the figures are not final.
 public enum PeerQuiescence {
-    public static func isSettled(_ replicas: [Replica], hub: ReplicaID?) -> Bool {
+    static func isSettled(_ replicas: [PeerLog], nodes: [ReplicaNode], hub: ReplicaID?) -> Bool {
         // The exchange check first: while sync is under way it fails at the
         // first replica that lacks something, where the scan for work to
         // apply would visit every replica.
-        guard hub == nil else { return pairsSettled(replicas, hub: hub) && !replicas.contains(where: \.hasApplicableWork) }
+        guard hub == nil else { return pairsSettled(replicas, hub: hub) && !hasApplicableWork(replicas, nodes: nodes) }
         // In a mesh every pair syncs, so every pair is settled exactly when
         // each replica holds, of every origin but its own, as many change
         // sets as the replica holding most: O(replicas × origins), where
@@ -32,13 +32,13 @@ public enum PeerQuiescence {
         let exchangesSettled = replicas.allSatisfy { replica in
             (0 ..< width).allSatisfy { ReplicaID($0) == replica.origin || replica.held[ReplicaID($0)] >= most[$0] }
         }
-        return exchangesSettled && !replicas.contains(where: \.hasApplicableWork)
+        return exchangesSettled && !hasApplicableWork(replicas, nodes: nodes)
     }
 
     /// The definition itself: no pair that syncs would move a change set.
     /// The hub topology is checked this way (its pairs are few); for a mesh
     /// it is the reference the invariant checker holds the fast path to.
-    static func pairsSettled(_ replicas: [Replica], hub: ReplicaID?) -> Bool {
+    static func pairsSettled(_ replicas: [PeerLog], hub: ReplicaID?) -> Bool {
         syncPairs(replicaCount: replicas.count, hub: hub).allSatisfy { a, b in
             !wouldTransfer(from: replicas[a], to: replicas[b], hub: hub) && !wouldTransfer(from: replicas[b], to: replicas[a], hub: hub)
         }
@@ -46,7 +46,7 @@ public enum PeerQuiescence {
 
     /// True when `message` carries a change set `receiver` lacks and would
     /// keep: only such a message, in flight, can still change a replica.
-    static func carriesNews(_ message: SyncMessage, to receiver: Replica) -> Bool {
+    static func carriesNews(_ message: PeerMessage, to receiver: PeerLog) -> Bool {
         switch message {
         case .request: return false
         case .reply(let changeSets, _), .push(let changeSets):
@@ -64,13 +64,18 @@ public enum PeerQuiescence {
     }
 
     /// True when `sender` would offer `receiver` a change set it lacks and
-    /// would keep (``Replica/receive(_:)`` ignores a replica's own origin).
-    static func wouldTransfer(from sender: Replica, to receiver: Replica, hub: ReplicaID?) -> Bool {
+    /// would keep (``PeerLog/receive(_:)`` ignores a replica's own origin).
+    static func wouldTransfer(from sender: PeerLog, to receiver: PeerLog, hub: ReplicaID?) -> Bool {
         let offered = sender.id == hub ? sender.applied : sender.held
         for index in 0 ..< offered.originCount {
             let origin = ReplicaID(index)
             if origin != receiver.origin && offered[origin] > receiver.held[origin] { return true }
         }
         return false
+    }
+
+    /// True when some device could apply a change set it holds.
+    static func hasApplicableWork(_ replicas: [PeerLog], nodes: [ReplicaNode]) -> Bool {
+        replicas.indices.contains { replicas[$0].hasApplicableWork(storeCommit: nodes[$0].store.commitCount) }
     }
 }

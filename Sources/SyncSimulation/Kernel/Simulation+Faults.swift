@@ -20,7 +20,7 @@ extension Simulation {
             pendingPasses -= 1
         }
         guard wipe else {
-            _ = replicas[index].crash()
+            _ = engine.crashed(replica)
             return
         }
         let newOrigin = ReplicaID(nextOrigin)
@@ -35,8 +35,9 @@ extension Simulation {
         } catch {
             preconditionFailure("cannot open a new store for wiped replica \(replica): \(error)")
         }
-        _ = replicas[index].wipe(emptyStore: emptyStore, newOrigin: newOrigin)
-        observedCommits[index] = -1
+        nodes[index].wipe(emptyStore: emptyStore, newOrigin: newOrigin)
+        engine.wiped(replica, newOrigin: newOrigin)
+        observer.storeReplaced(replica)
         observe(replica)
     }
 
@@ -50,7 +51,7 @@ extension Simulation {
         recordFault(.restart, name(replica))
         generation[index] += 1
         // Like a heal: convergence is measured from the last of these.
-        lastHealOrWriteMicros = nowMicros
+        observer.healedOrRestarted(atMicros: nowMicros)
         if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
     }
 
@@ -59,15 +60,15 @@ extension Simulation {
     /// replica for one period. At `until`, heal.
     mutating func nemesisTick(_ settings: NemesisSettings) {
         guard nowMicros < settings.untilMicros else {
-            if network.groups != nil { recordFault(.heal, "nemesis") }
+            if network.isPartitioned { recordFault(.heal, "nemesis") }
             network.heal()
-            lastHealOrWriteMicros = nowMicros
+            observer.healedOrRestarted(atMicros: nowMicros)
             return
         }
-        let count = replicas.count
-        if network.groups != nil {
+        let count = nodes.count
+        if network.isPartitioned {
             network.heal()
-            lastHealOrWriteMicros = nowMicros
+            observer.healedOrRestarted(atMicros: nowMicros)
             recordFault(.heal, "nemesis")
         } else if count > 1 && nemesisRandom.chance(settings.partitionProbability) {
             var side = (0 ..< count).map { _ in nemesisRandom.next(below: 2) == 1 }
@@ -75,7 +76,7 @@ extension Simulation {
                 side[nemesisRandom.index(below: count)].toggle()
             }
             let groups = [side.indices.filter { side[$0] }, side.indices.filter { !side[$0] }]
-            network.partition(groups.map { $0.map(ReplicaID.init) }, replicaCount: count)
+            network.partition(groups.map { $0.map(ReplicaID.init) })
             recordFault(.partition, groups.map { $0.map { name(ReplicaID($0)) }.joined(separator: ",") }.joined(separator: " | "))
         }
         if nemesisRandom.chance(settings.crashProbability) {

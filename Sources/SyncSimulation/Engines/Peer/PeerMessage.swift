@@ -1,9 +1,9 @@
 import SyncModel
 
-/// The anti-entropy exchange, push-pull: a request carries what the sender
-/// holds; the reply carries what the requester lacks and what the replier
-/// holds; a push returns what the replier lacks.
-public enum SyncMessage: Sendable {
+/// The peer engine's anti-entropy exchange, push-pull: a request carries
+/// what the sender holds; the reply carries what the requester lacks and
+/// what the replier holds; a push returns what the replier lacks.
+public enum PeerMessage: EngineMessage {
     case request(held: VersionVector)
     case reply(changeSets: [ChangeSet], held: VersionVector)
     case push(changeSets: [ChangeSet])
@@ -12,7 +12,7 @@ public enum SyncMessage: Sendable {
     /// change its receiver's state. A request changes nothing by itself; its
     /// reply is computed from the replier's state when it arrives, so
     /// between two settled replicas it carries nothing the requester lacks.
-    public var carriesChangeSets: Bool {
+    public var carriesChanges: Bool {
         switch self {
         case .request: return false
         case .reply(let changeSets, _), .push(let changeSets): return !changeSets.isEmpty
@@ -31,11 +31,4 @@ public enum SyncMessage: Sendable {
             return 8 + changeSets.reduce(0) { $0 + $1.sizeBytes }
         }
     }
-}
-
-/// A message with its addresses.
-public struct Envelope: Sendable {
-    public let from: ReplicaID
-    public let to: ReplicaID
-    public let message: SyncMessage
 }

@@ -1,30 +1,27 @@
 import SyncModel
-import SyncStore
 
-/// One replica: a store, a strategy, and the log of change sets it holds.
+/// One device's side of the peer engine: the change sets it holds, per
+/// origin, and which of them its store has applied.
 ///
-/// A state machine: each mutating method takes one input (an intent, some
-/// received change sets, a pass) and returns what happened. It never sends,
-/// sleeps or draws randomness itself, beyond the ids its strategy makes.
+/// A state machine: each mutating method takes one input (a local commit,
+/// received change sets, a crash) and returns what happened; applying works
+/// on the device's ``ReplicaNode``, passed in.
 ///
 /// Change sets are held per origin, contiguous from seq 1, and applied in
 /// causal order: a change set waits until its origin's earlier ones and its
 /// dependencies are applied. One that is refused stays held and blocks its
 /// origin's later ones; it is tried again whenever the store has changed.
-public struct Replica {
-    /// The replica's place in the run: its name and network address.
+public struct PeerLog {
+    /// The device's place in the run.
     public let id: ReplicaID
-    /// Whose change sets this replica's local saves are: `id`, until a wipe
-    /// brings the replica back as a new origin (its earlier change sets may
+    /// Whose change sets this device's local saves are: `id`, until a wipe
+    /// brings the device back as a new origin (its earlier change sets may
     /// still circulate under the old one).
     public private(set) var origin: ReplicaID
-    public let strategy: any Strategy
-    public private(set) var context: StrategyContext
     /// Change sets held, applied or not, per origin.
     public private(set) var held: VersionVector
     /// Change sets applied, per origin: always a prefix of `held`.
     public private(set) var applied: VersionVector
-    public private(set) var counters = ReplicaCounters()
     /// Remote change sets applied since the invariant checker last looked,
     /// in the order they were applied; kept only when `journalsApplies`.
     private(set) var appliedJournal: [ChangeSet] = []
@@ -36,30 +33,16 @@ public struct Replica {
     /// retried until the store changes.
     private var refusedAtCommit: [Int?]
     private var lastRefusedSeq: [UInt32]
-    private let seed: UInt64
 
-    public init(id: ReplicaID, replicaCount: Int, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64,
-                journalsApplies: Bool = false) {
-        precondition(store.enforcesUniqueness == strategy.enforcesUniqueness, "store and strategy disagree on uniqueness")
+    public init(id: ReplicaID, replicaCount: Int, journalsApplies: Bool = false) {
         self.id = id
         self.journalsApplies = journalsApplies
-        self.origin = id
-        self.strategy = strategy
-        self.seed = seed
-        self.context = Replica.context(origin: id, strategy: strategy, store: store, clock: clock, seed: seed)
+        origin = id
         held = VersionVector(replicaCount: replicaCount)
         applied = VersionVector(replicaCount: replicaCount)
         log = Array(repeating: [], count: replicaCount)
         refusedAtCommit = Array(repeating: nil, count: replicaCount)
         lastRefusedSeq = Array(repeating: 0, count: replicaCount)
-    }
-
-    private static func context(origin: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64) -> StrategyContext {
-        StrategyContext(
-            replica: origin,
-            store: store,
-            clock: ReplicaClock(kind: strategy.clockKind, replica: origin, physical: clock),
-            ids: Xoshiro256StarStar(seed: seed, stream: "ids.\(origin)"))
     }
 
     /// A crash: change sets received but not yet applied were only in
@@ -80,14 +63,12 @@ public struct Replica {
         return lost
     }
 
-    /// A crash that also loses the store (the app was reinstalled): the
-    /// replica comes back empty, holding nothing, as `newOrigin`. Returns
-    /// how many held change sets were lost.
-    public mutating func wipe(emptyStore: any Store, newOrigin: ReplicaID) -> Int {
+    /// The app was reinstalled: the device comes back holding nothing, as
+    /// `newOrigin`. Returns how many held change sets were lost.
+    public mutating func wipe(newOrigin: ReplicaID) -> Int {
         precondition(newOrigin.index >= log.count, "a new origin must be one no replica has used")
         let lost = held.total
         let width = newOrigin.index + 1
-        context = Replica.context(origin: newOrigin, strategy: strategy, store: emptyStore, clock: context.clock.physical, seed: seed)
         origin = newOrigin
         held = VersionVector(replicaCount: width)
         applied = VersionVector(replicaCount: width)
@@ -98,7 +79,7 @@ public struct Replica {
         return lost
     }
 
-    /// Makes room for change sets of origins this replica has not seen.
+    /// Makes room for change sets of origins this device has not seen.
     private mutating func ensureOrigin(_ index: Int) {
         guard index >= log.count else { return }
         let extra = index + 1 - log.count
@@ -107,18 +88,16 @@ public struct Replica {
         lastRefusedSeq += Array(repeating: 0, count: extra)
     }
 
-    public var store: any Store { context.store }
-
     /// Change sets held but not applied: refused, or waiting behind one.
     public var pendingCount: Int { held.total - applied.total }
 
-    /// True when some held change set could be applied now: its turn has
-    /// come, its dependencies are applied, and it was not refused by the
-    /// store as it is (the same state gives the same answer). The next
-    /// sync round would apply or retry it, so sync is not finished.
-    public var hasApplicableWork: Bool {
+    /// True when some held change set could be applied now to a store at
+    /// `storeCommit`: its turn has come, its dependencies are applied, and
+    /// it was not refused by the store as it is (the same state gives the
+    /// same answer). The next sync round would apply or retry it.
+    public func hasApplicableWork(storeCommit: Int) -> Bool {
         for origin in log.indices where origin != self.origin.index && applied[ReplicaID(origin)] < held[ReplicaID(origin)] {
-            if let refused = refusedAtCommit[origin], refused == context.store.commitCount { continue }
+            if let refused = refusedAtCommit[origin], refused == storeCommit { continue }
             if dependenciesMet(log[origin][Int(applied[ReplicaID(origin)])]) { return true }
         }
         return false
@@ -141,70 +120,9 @@ public struct Replica {
         refusedAtCommit.indices.filter { refusedAtCommit[$0] != nil && applied[ReplicaID($0)] < held[ReplicaID($0)] }.count
     }
 
-    /// Runs one application intent, fetch and save back to back; a
-    /// successful save with changes becomes a new change set of this
-    /// replica, and a refused one is counted.
-    public mutating func perform(_ intent: Intent, atMicros now: Int64) -> (IntentOutcome, ChangeSet?) {
-        let result = save(intent, fetched: fetch(intent), atMicros: now)
-        if case .rejected = result.0 { countRefusedLocalSave() }
-        return result
-    }
-
-    /// The fetch step of an intent: what the application reads.
-    public func fetch(_ intent: Intent) -> Fetched {
-        strategy.fetch(intent, in: context)
-    }
-
-    /// A fetch by natural key of every record the intent addresses, whatever
-    /// the strategy's own fetch does: what an app runs after a failed save.
-    public func fetchByKey(_ intent: Intent) -> Fetched {
-        context.fetchAddressed(intent)
-    }
-
-    /// The save step of an intent, from an earlier fetch; a successful save
-    /// with changes becomes a new change set. A refusal is not counted here:
-    /// a writer that retries may still succeed.
-    public mutating func save(_ intent: Intent, fetched: Fetched, atMicros now: Int64) -> (IntentOutcome, ChangeSet?) {
-        context.nowMicros = now
-        let outcome = strategy.save(intent, fetched: fetched, in: &context)
-        if case .saved(let changes) = outcome, !changes.isEmpty {
-            return (outcome, appendLocal(changes, atMicros: now))
-        }
-        return (outcome, nil)
-    }
-
-    /// After writers committed through their own connections.
-    mutating func reloadStoreAfterOtherConnections() {
-        context.store.reloadAfterOtherConnections()
-    }
-
-    /// Puts back the state that concurrent writers used and changed.
-    mutating func replaceContext(_ newContext: StrategyContext) {
-        context = newContext
-    }
-
-    /// Makes a change set of changes already committed to the store (by a
-    /// concurrent writer).
-    mutating func commitLocalChanges(_ changes: [Record], atMicros now: Int64) -> ChangeSet {
-        appendLocal(changes, atMicros: now)
-    }
-
-    /// A local save the application saw fail for good.
-    public mutating func countRefusedLocalSave() {
-        counters.rejectedLocalSaves += 1
-    }
-
-    /// Runs the strategy's dedupe pass; its changes, if any, become a new
-    /// change set of this replica.
-    public mutating func runDedupePass(atMicros now: Int64) -> ChangeSet? {
-        context.nowMicros = now
-        let changes = strategy.dedupePass(in: &context)
-        return changes.isEmpty ? nil : appendLocal(changes, atMicros: now)
-    }
-
-    /// Holds the change sets that extend this replica's log; ignores the
-    /// rest (already held, or a gap a later round will fill). Returns how
-    /// many were new.
+    /// Holds the change sets that extend this log; ignores the rest
+    /// (already held, or a gap a later round will fill). Returns how many
+    /// were new.
     public mutating func receive(_ changeSets: [ChangeSet]) -> Int {
         var added = 0
         for changeSet in changeSets where changeSet.origin != origin && changeSet.seq == held[changeSet.origin] + 1 {
@@ -216,35 +134,31 @@ public struct Replica {
         return added
     }
 
-    /// Applies every held change set whose turn has come, until none can
-    /// move. Returns how many were applied.
-    public mutating func applyHeld(atMicros now: Int64) -> Int {
-        context.nowMicros = now
+    /// Applies to `node` every held change set whose turn has come, until
+    /// none can move. Returns how many were applied.
+    public mutating func applyHeld(to node: inout ReplicaNode, atMicros now: Int64) -> Int {
         var appliedNow = 0
         var progress = true
         while progress {
             progress = false
             for origin in log.indices where origin != self.origin.index {
                 while applied[ReplicaID(origin)] < held[ReplicaID(origin)] {
-                    if let refused = refusedAtCommit[origin], refused == context.store.commitCount { break }
+                    if let refused = refusedAtCommit[origin], refused == node.store.commitCount { break }
                     let changeSet = log[origin][Int(applied[ReplicaID(origin)])]
                     guard dependenciesMet(changeSet) else { break }
-                    context.observeStamps(of: changeSet)
-                    switch strategy.applyRemote(changeSet, in: &context) {
-                    case .applied(let missed):
+                    switch node.applyRemote(changeSet, atMicros: now) {
+                    case .applied:
                         applied[changeSet.origin] = changeSet.seq
                         if journalsApplies { appliedJournal.append(changeSet) }
                         refusedAtCommit[origin] = nil
-                        counters.appliedChangeSets += 1
-                        counters.missedChanges += missed
                         appliedNow += 1
                         progress = true
                     case .rejected:
                         if lastRefusedSeq[origin] != changeSet.seq {
                             lastRefusedSeq[origin] = changeSet.seq
-                            counters.rejectedChangeSets += 1
+                            node.counters.rejectedChangeSets += 1
                         }
-                        refusedAtCommit[origin] = context.store.commitCount
+                        refusedAtCommit[origin] = node.store.commitCount
                     }
                     if refusedAtCommit[origin] != nil { break }
                 }
@@ -253,7 +167,7 @@ public struct Replica {
         return appliedNow
     }
 
-    /// The change sets this replica holds that a peer holding `peerHeld`
+    /// The change sets this device holds that a peer holding `peerHeld`
     /// lacks, oldest first per origin. With `appliedOnly`, only those it
     /// applied: a hub forwards what it accepted, never what it refused.
     public func changeSets(missingFrom peerHeld: VersionVector, appliedOnly: Bool = false) -> [ChangeSet] {
@@ -274,7 +188,8 @@ public struct Replica {
         return true
     }
 
-    private mutating func appendLocal(_ changes: [Record], atMicros now: Int64) -> ChangeSet {
+    /// Makes a change set of a local commit, held and applied at once.
+    public mutating func appendLocal(_ changes: [Record], atMicros now: Int64) -> ChangeSet {
         let seq = held[origin] + 1
         var dependencies = applied
         dependencies[origin] = seq - 1

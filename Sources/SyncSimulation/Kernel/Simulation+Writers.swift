@@ -54,16 +54,16 @@ extension Simulation {
 
         switch task.phase {
         case .fetch:
-            writerTasks[index].phase = .save(replicas[replica.index].fetch(task.intent))
+            writerTasks[index].phase = .save(nodes[replica.index].fetch(task.intent))
             scheduleWriterStep(index)
 
         case .save(let fetched):
-            let duplicatesBefore = replicas[replica.index].store.duplicateCount
-            let (outcome, changeSet) = replicas[replica.index].save(task.intent, fetched: fetched, atMicros: nowMicros)
-            race.localDuplicates += max(0, replicas[replica.index].store.duplicateCount - duplicatesBefore)
+            let duplicatesBefore = nodes[replica.index].store.duplicateCount
+            let outcome = nodes[replica.index].save(task.intent, fetched: fetched, atMicros: nowMicros)
+            race.localDuplicates += max(0, nodes[replica.index].store.duplicateCount - duplicatesBefore)
             switch outcome {
-            case .saved:
-                writerSaved(task.intent, changeSet: changeSet, on: replica)
+            case .saved(let changes):
+                writerSaved(task.intent, changes: changes, on: replica)
             case .rejected:
                 race.savesRetried += 1
                 writerTasks[index].phase = .refetch
@@ -77,37 +77,36 @@ extension Simulation {
             // Rolled back; fetch again. If every record is there now, the
             // app uses it (its own values were not saved); otherwise the
             // save has failed for good.
-            let fetched = replicas[replica.index].fetchByKey(task.intent)
+            let fetched = nodes[replica.index].fetchByKey(task.intent)
             if fetched.records.contains(nil) {
-                replicas[replica.index].countRefusedLocalSave()
+                nodes[replica.index].countRefusedLocalSave()
             }
         }
     }
 
     /// The same writers as real Dispatch work items on the replica's store,
-    /// all at this instant of virtual time. Their saves become change sets
-    /// in the order the threads finished: not reproducible.
+    /// all at this instant of virtual time. Their saves reach the engine in
+    /// the order the threads finished: not reproducible.
     private mutating func runDispatchWriters(_ intent: Intent, on replica: ReplicaID, count: Int) {
         let writerStores: [any Store]
         do {
-            writerStores = try storeKind.writerConnections(to: replicas[replica.index].store, count: count)
+            writerStores = try storeKind.writerConnections(to: nodes[replica.index].store, count: count)
         } catch {
             preconditionFailure("cannot open writer connections for \(replica): \(error)")
         }
-        let shared = SharedReplicaState(replicas[replica.index].context, writerStores: writerStores)
+        let shared = SharedReplicaState(nodes[replica.index].context, writerStores: writerStores)
         let results = ConcurrentWriters.run(intent, writers: count, strategy: strategy, state: shared,
                                             schedule: .free(thinkMicros: Int(scenario.writerLatencyMicros)))
-        replicas[replica.index].replaceContext(shared.take())
-        if !writerStores.isEmpty { replicas[replica.index].reloadStoreAfterOtherConnections() }
+        nodes[replica.index].replaceContext(shared.take())
+        if !writerStores.isEmpty { nodes[replica.index].reloadStoreAfterOtherConnections() }
         for result in results {
             race.localDuplicates += result.duplicatesCreated
             if result.retried { race.savesRetried += 1 }
             switch result.outcome {
             case .saved(let changes) where !result.reused:
-                let changeSet = changes.isEmpty ? nil : replicas[replica.index].commitLocalChanges(changes, atMicros: nowMicros)
-                writerSaved(intent, changeSet: changeSet, on: replica)
+                writerSaved(intent, changes: changes, on: replica)
             case .rejected:
-                replicas[replica.index].countRefusedLocalSave()
+                nodes[replica.index].countRefusedLocalSave()
             case .saved, .missed:
                 break
             }
@@ -116,14 +115,13 @@ extension Simulation {
     }
 
     /// A writer's save the application saw succeed: the checker's truth
-    /// learns of it and its change set counts. Another context's save shows
-    /// up in persistent history, so the app's dedupe pass runs after it, as
-    /// after remote changes.
-    private mutating func writerSaved(_ intent: Intent, changeSet: ChangeSet?, on replica: ReplicaID) {
-        truth.recordSaved(intent, on: replica, atMicros: nowMicros)
-        lastHealOrWriteMicros = nowMicros
-        guard let changeSet else { return }
-        madeChangeSet(changeSet, on: replica)
+    /// learns of it and the engine takes its changes. Another context's save
+    /// shows up in persistent history, so the app's dedupe pass runs after
+    /// it, as after remote changes.
+    private mutating func writerSaved(_ intent: Intent, changes: [Record], on replica: ReplicaID) {
+        observer.saved(intent, on: replica, atMicros: nowMicros)
+        guard !changes.isEmpty else { return }
+        committed(changes, on: replica)
         if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
     }
 }

@@ -1,0 +1,86 @@
+import SyncModel
+import SyncStore
+
+/// Watches a run and keeps what the checker measures: the ground truth of
+/// acknowledged writes, each device's duplicates and state digest over
+/// time, the fault log, and the moments convergence is measured from. It
+/// observes and never steers: nothing here feeds back into the run.
+struct RunObserver {
+    private(set) var truth: GroundTruth
+    private(set) var duplicates: DuplicateTracker
+    private(set) var convergence: ConvergenceTracker
+    private(set) var series: DuplicateSeries
+    private(set) var faults: [FaultEvent] = []
+    /// The last heal, restart or acknowledged write: convergence time is
+    /// measured from here.
+    private(set) var lastHealOrWriteMicros: Int64 = 0
+    /// When some device's store last changed.
+    private(set) var lastStateChangeMicros: Int64 = 0
+    /// Each device's store commit count when last observed.
+    private var observedCommits: [Int]
+
+    init(scenario: Scenario) {
+        let count = scenario.replicaCount
+        truth = GroundTruth(schema: scenario.schema)
+        duplicates = DuplicateTracker(replicaCount: count)
+        convergence = ConvergenceTracker(replicaCount: count)
+        series = DuplicateSeries(resolutionMicros: scenario.seriesResolutionMicros, replicaCount: count,
+                                 perReplica: scenario.seriesPerReplica)
+        observedCommits = Array(repeating: 0, count: count)
+    }
+
+    /// Updates the duplicate and convergence trackers if the device's store
+    /// changed since they last looked.
+    mutating func observe(_ node: ReplicaNode, atMicros now: Int64) {
+        let index = node.id.index
+        let store = node.store
+        guard store.commitCount != observedCommits[index] else { return }
+        observedCommits[index] = store.commitCount
+        lastStateChangeMicros = now
+        duplicates.update(replica: index, count: store.duplicateCount, atMicros: now)
+        series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: now)
+        convergence.update(replica: index, digest: store.digest, atMicros: now)
+    }
+
+    /// The device has a new store: the next observation looks whatever its
+    /// commit count.
+    mutating func storeReplaced(_ replica: ReplicaID) {
+        observedCommits[replica.index] = -1
+    }
+
+    /// A save the application saw succeed.
+    mutating func saved(_ intent: Intent, on replica: ReplicaID, atMicros now: Int64) {
+        truth.recordSaved(intent, on: replica, atMicros: now)
+        lastHealOrWriteMicros = now
+    }
+
+    /// A heal or restart: convergence is measured from the last of these.
+    mutating func healedOrRestarted(atMicros now: Int64) {
+        lastHealOrWriteMicros = now
+    }
+
+    mutating func fault(_ kind: FaultEvent.Kind, _ detail: String, atMicros now: Int64) {
+        faults.append(FaultEvent(atMicros: now, kind: kind, detail: detail))
+    }
+
+    /// The trackers must hold the device's latest state.
+    func trackerProblem(_ node: ReplicaNode) -> InvariantChecker.Problem? {
+        let index = node.id.index
+        let store = node.store
+        if duplicates.counts[index] != store.duplicateCount {
+            return ("checker.duplicates", "tracked \(duplicates.counts[index]), the store counts \(store.duplicateCount)")
+        }
+        if convergence.digest(of: index) != store.digest {
+            return ("checker.digest", "the convergence tracker holds a stale digest")
+        }
+        return nil
+    }
+
+    /// Closes the time integrals: duplicate-seconds run until sync finished,
+    /// to the last change of any store when the run quiesced (an idle tail
+    /// adds nothing), to the end when it did not.
+    mutating func close(quiesced: Bool, atMicros now: Int64) {
+        duplicates.advance(to: quiesced ? lastStateChangeMicros : now)
+        series.close(atMicros: now)
+    }
+}

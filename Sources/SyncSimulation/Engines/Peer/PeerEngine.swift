@@ -1,0 +1,139 @@
+import SyncModel
+
+/// The `peer` engine: an op-log with anti-entropy. Each local commit
+/// becomes a change set `(origin, seq)`; on its sync timer a device sends a
+/// peer its version vector, the peer replies with the change sets the
+/// device lacks and its own vector, and the device pushes back what the
+/// peer lacks. Change sets are applied in causal order, at most once each
+/// (``PeerLog``).
+///
+/// In a mesh each device contacts `fanout` random peers per round. In a hub
+/// topology devices contact only the hub, which never initiates and
+/// forwards only what its store applied: the hub is your own server running
+/// the same store code, so a unique index there is a real database
+/// constraint.
+public struct PeerEngine: SyncEngine {
+    public let hub: ReplicaID?
+    public let fanout: Int
+    public private(set) var logs: [PeerLog]
+    private var invariants: PeerInvariants?
+
+    /// `journalsApplies` keeps what the invariant checks need.
+    public init(replicaCount: Int, hub: ReplicaID?, fanout: Int, journalsApplies: Bool) {
+        self.hub = hub
+        self.fanout = fanout
+        logs = (0 ..< replicaCount).map { PeerLog(id: ReplicaID($0), replicaCount: replicaCount, journalsApplies: journalsApplies) }
+        invariants = journalsApplies ? PeerInvariants(logs: logs) : nil
+    }
+
+    public mutating func committed(_ changes: [Record], on replica: ReplicaID, nodes: inout [ReplicaNode],
+                                   atMicros now: Int64) -> [EngineAction] {
+        _ = logs[replica.index].appendLocal(changes, atMicros: now)
+        // The store changed: refused change sets get another chance.
+        guard logs[replica.index].pendingCount > 0 else { return [] }
+        return applyHeld(on: replica, nodes: &nodes, atMicros: now)
+    }
+
+    public mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
+                                  atMicros now: Int64) -> [EngineAction] {
+        var actions: [EngineAction] = []
+        // Refused change sets are retried at every round (the log skips the
+        // retry when the store has not changed, as the answer would not).
+        if logs[replica.index].pendingCount > 0 {
+            actions += applyHeld(on: replica, nodes: &nodes, atMicros: now)
+        }
+        for peer in peers(of: replica, random: &random) {
+            actions.append(.send(PeerMessage.request(held: logs[replica.index].held), from: replica, to: peer))
+        }
+        return actions
+    }
+
+    public mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {
+        guard let message = envelope.message as? PeerMessage else { preconditionFailure("the peer engine got \(envelope.message)") }
+        let receiver = envelope.to
+        let forwardsAppliedOnly = receiver == hub
+        switch message {
+        case .request(let peerHeld):
+            let missing = logs[receiver.index].changeSets(missingFrom: peerHeld, appliedOnly: forwardsAppliedOnly)
+            return [.send(PeerMessage.reply(changeSets: missing, held: logs[receiver.index].held), from: receiver, to: envelope.from)]
+        case .reply(let changeSets, let peerHeld):
+            var actions = ingest(changeSets, on: receiver, nodes: &nodes, atMicros: now)
+            let missing = logs[receiver.index].changeSets(missingFrom: peerHeld, appliedOnly: forwardsAppliedOnly)
+            if !missing.isEmpty { actions.append(.send(PeerMessage.push(changeSets: missing), from: receiver, to: envelope.from)) }
+            return actions
+        case .push(let changeSets):
+            return ingest(changeSets, on: receiver, nodes: &nodes, atMicros: now)
+        }
+    }
+
+    public mutating func crashed(_ replica: ReplicaID) -> Int {
+        logs[replica.index].crash()
+    }
+
+    public mutating func wiped(_ replica: ReplicaID, newOrigin: ReplicaID) {
+        _ = logs[replica.index].wipe(newOrigin: newOrigin)
+    }
+
+    public func isSettled(nodes: [ReplicaNode]) -> Bool {
+        PeerQuiescence.isSettled(logs, nodes: nodes, hub: hub)
+    }
+
+    public func carriesNews(_ message: any EngineMessage, to receiver: ReplicaID) -> Bool {
+        guard let message = message as? PeerMessage else { return false }
+        return PeerQuiescence.carriesNews(message, to: logs[receiver.index])
+    }
+
+    /// Change sets that exist somewhere: per origin, the longest log any
+    /// device holds (logs are contiguous from seq 1). Those a wipe
+    /// destroyed before another device held them are gone. Blocked: held
+    /// change sets waiting behind a refused one.
+    public func figures(nodes: [ReplicaNode]) -> EngineFigures {
+        let origins = logs.map(\.held.originCount).max() ?? 0
+        let changeSets = (0 ..< origins).reduce(0) { total, origin in
+            total + Int(logs.map { $0.held[ReplicaID(origin)] }.max() ?? 0)
+        }
+        return EngineFigures(changeSets: changeSets, blocked: logs.reduce(0) { $0 + $1.pendingCount - $1.refusedHeadCount })
+    }
+
+    public mutating func invariantProblem(_ replica: ReplicaID, crashed: Bool) -> InvariantChecker.Problem? {
+        guard var checker = invariants else { return nil }
+        defer { invariants = checker }
+        return checker.check(&logs[replica.index], crashed: crashed)
+    }
+
+    /// The fast quiescence answer must agree with the pairwise definition.
+    public func runWideInvariantProblem(nodes: [ReplicaNode]) -> InvariantChecker.Problem? {
+        let settled = PeerQuiescence.isSettled(logs, nodes: nodes, hub: hub)
+        let reference = !PeerQuiescence.hasApplicableWork(logs, nodes: nodes) && PeerQuiescence.pairsSettled(logs, hub: hub)
+        guard settled != reference else { return nil }
+        return ("quiescence.settled", "the engine says settled: \(settled); checking every pair says \(reference)")
+    }
+
+    public var invariantChecks: Int { invariants?.checks ?? 0 }
+
+    /// Whom a device contacts this round: the hub, for a hub's client; no
+    /// one, for the hub itself; otherwise `fanout` distinct random peers.
+    private func peers(of replica: ReplicaID, random: inout Xoshiro256StarStar) -> [ReplicaID] {
+        if let hub {
+            return replica == hub ? [] : [hub]
+        }
+        let count = logs.count
+        var peers: [ReplicaID] = []
+        while peers.count < min(fanout, count - 1) {
+            let peer = ReplicaID(random.index(below: count))
+            if peer != replica && !peers.contains(peer) { peers.append(peer) }
+        }
+        return peers
+    }
+
+    private mutating func ingest(_ changeSets: [ChangeSet], on replica: ReplicaID, nodes: inout [ReplicaNode],
+                                 atMicros now: Int64) -> [EngineAction] {
+        guard logs[replica.index].receive(changeSets) > 0 else { return [] }
+        return applyHeld(on: replica, nodes: &nodes, atMicros: now)
+    }
+
+    private mutating func applyHeld(on replica: ReplicaID, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {
+        let applied = logs[replica.index].applyHeld(to: &nodes[replica.index], atMicros: now)
+        return applied > 0 ? [.appliedRemote(replica)] : []
+    }
+}

@@ -1,0 +1,96 @@
+import SyncModel
+
+/// How changes travel between devices: one type per engine, in its own
+/// folder under `Engines/`, behind this protocol, so adding an engine
+/// touches no other.
+///
+/// An engine is a state machine over the devices' sync state (an op-log
+/// per device for `peer`). The kernel owns the devices' apps
+/// (``ReplicaNode``), the clock, the event queue and the network; it hands
+/// the engine each input (a local commit, a sync timer, a message that
+/// arrived, a crash) with the nodes it may apply changes to, and carries
+/// out the actions the engine returns, in order. An engine never sends,
+/// schedules or draws randomness but through what it is given.
+public protocol SyncEngine {
+    /// A device's app committed changes locally (a save, a writer's save or
+    /// a dedupe pass): the engine records them to send.
+    mutating func committed(_ changes: [Record], on replica: ReplicaID, nodes: inout [ReplicaNode],
+                            atMicros now: Int64) -> [EngineAction]
+    /// A running device's sync timer fired. `random` is the device's sync
+    /// stream, for choices such as which peers to contact.
+    mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
+                           atMicros now: Int64) -> [EngineAction]
+    /// A message reached a running device.
+    mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction]
+    /// A device crashed: what it held only in memory is gone. Returns how
+    /// many received, unapplied changes it lost.
+    mutating func crashed(_ replica: ReplicaID) -> Int
+    /// A device was wiped (the app reinstalled) and comes back empty, its
+    /// writes now stamped as `newOrigin`.
+    mutating func wiped(_ replica: ReplicaID, newOrigin: ReplicaID)
+
+    /// True when no exchange or retry the engine could run would change any
+    /// device: the engine's half of the run's quiescence, read from its own
+    /// state, never from time. Reachability is not consulted.
+    func isSettled(nodes: [ReplicaNode]) -> Bool
+    /// True when `message`, in flight to `receiver`, brings it something it
+    /// lacks and would keep: only such a message can still change a device.
+    func carriesNews(_ message: any EngineMessage, to receiver: ReplicaID) -> Bool
+    /// The engine's figures for the result.
+    func figures(nodes: [ReplicaNode]) -> EngineFigures
+
+    /// Checks the engine's own state for one device after an event;
+    /// `crashed` when it crashed or restarted since the last check.
+    mutating func invariantProblem(_ replica: ReplicaID, crashed: Bool) -> InvariantChecker.Problem?
+    /// Checks the engine's run-wide state (for example, a fast quiescence
+    /// answer against its definition).
+    func runWideInvariantProblem(nodes: [ReplicaNode]) -> InvariantChecker.Problem?
+    /// Invariants evaluated so far, per device and run-wide.
+    var invariantChecks: Int { get }
+}
+
+/// What the kernel does for an engine, in the order returned.
+public enum EngineAction {
+    /// Hand a message to the network.
+    case send(any EngineMessage, from: ReplicaID, to: ReplicaID)
+    /// Remote changes were applied to a device's store: the app processes
+    /// them (a strategy with a dedupe pass schedules one).
+    case appliedRemote(ReplicaID)
+}
+
+/// A message of some engine, as the network and the kernel see it.
+public protocol EngineMessage: Sendable {
+    /// Estimated bytes on the wire.
+    var sizeBytes: Int { get }
+    /// False when the message cannot change its receiver's state by itself
+    /// (a request whose answer is computed on arrival): the kernel's cheap
+    /// filter before it asks ``SyncEngine/carriesNews(_:to:)``.
+    var carriesChanges: Bool { get }
+}
+
+/// A message with its addresses.
+public struct Envelope: Sendable {
+    public let from: ReplicaID
+    public let to: ReplicaID
+    public let message: any EngineMessage
+
+    public init(from: ReplicaID, to: ReplicaID, message: any EngineMessage) {
+        self.from = from
+        self.to = to
+        self.message = message
+    }
+}
+
+/// What an engine reports about a run.
+public struct EngineFigures: Hashable, Sendable {
+    /// Units of replication that exist somewhere at the end (change sets,
+    /// for `peer`).
+    public var changeSets: Int
+    /// Received changes held back behind a refused one.
+    public var blocked: Int
+
+    public init(changeSets: Int, blocked: Int) {
+        self.changeSets = changeSets
+        self.blocked = blocked
+    }
+}

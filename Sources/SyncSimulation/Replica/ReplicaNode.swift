@@ -1,0 +1,109 @@
+import SyncModel
+import SyncStore
+
+/// One device's app: its store, its strategy and its clock, whatever sync
+/// engine carries its changes.
+///
+/// A state machine: each mutating method takes one input (an intent, a
+/// remote change to apply, a dedupe pass) and returns what happened. It
+/// never sends, schedules or draws randomness, beyond the record ids its
+/// strategy makes. What its local saves become on the wire is the sync
+/// engine's business (``SyncEngine/committed(_:on:nodes:atMicros:)``).
+public struct ReplicaNode {
+    /// The replica's place in the run: its name and network address.
+    public let id: ReplicaID
+    public let strategy: any Strategy
+    /// Store, clock and id generator, as the strategy sees them.
+    public private(set) var context: StrategyContext
+    public internal(set) var counters = ReplicaCounters()
+    private let seed: UInt64
+
+    public init(id: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64) {
+        precondition(store.enforcesUniqueness == strategy.enforcesUniqueness, "store and strategy disagree on uniqueness")
+        self.id = id
+        self.strategy = strategy
+        self.seed = seed
+        context = Self.context(origin: id, strategy: strategy, store: store, clock: clock, seed: seed)
+    }
+
+    private static func context(origin: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock,
+                                seed: UInt64) -> StrategyContext {
+        StrategyContext(
+            replica: origin,
+            store: store,
+            clock: ReplicaClock(kind: strategy.clockKind, replica: origin, physical: clock),
+            ids: Xoshiro256StarStar(seed: seed, stream: "ids.\(origin)"))
+    }
+
+    public var store: any Store { context.store }
+
+    /// Whose writes this node's stamps and ids are: `id`, until a wipe brings
+    /// the device back as a new origin.
+    public var origin: ReplicaID { context.replica }
+
+    /// The app was deleted and installed again: an empty store, a new
+    /// origin for stamps and ids, the same physical clock.
+    public mutating func wipe(emptyStore: any Store, newOrigin: ReplicaID) {
+        context = Self.context(origin: newOrigin, strategy: strategy, store: emptyStore, clock: context.clock.physical, seed: seed)
+    }
+
+    /// Runs one application intent, fetch and save back to back; a refused
+    /// save is counted.
+    public mutating func perform(_ intent: Intent, atMicros now: Int64) -> IntentOutcome {
+        let outcome = save(intent, fetched: fetch(intent), atMicros: now)
+        if case .rejected = outcome { countRefusedLocalSave() }
+        return outcome
+    }
+
+    /// The fetch step of an intent: what the application reads.
+    public func fetch(_ intent: Intent) -> Fetched {
+        strategy.fetch(intent, in: context)
+    }
+
+    /// A fetch by natural key of every record the intent addresses, whatever
+    /// the strategy's own fetch does: what an app runs after a failed save.
+    public func fetchByKey(_ intent: Intent) -> Fetched {
+        context.fetchAddressed(intent)
+    }
+
+    /// The save step of an intent, from an earlier fetch. A refusal is not
+    /// counted here: a writer that retries may still succeed.
+    public mutating func save(_ intent: Intent, fetched: Fetched, atMicros now: Int64) -> IntentOutcome {
+        context.nowMicros = now
+        return strategy.save(intent, fetched: fetched, in: &context)
+    }
+
+    /// A local save the application saw fail for good.
+    public mutating func countRefusedLocalSave() {
+        counters.rejectedLocalSaves += 1
+    }
+
+    /// Runs the strategy's dedupe pass; returns the changes it committed.
+    public mutating func runDedupePass(atMicros now: Int64) -> [Record] {
+        context.nowMicros = now
+        return strategy.dedupePass(in: &context)
+    }
+
+    /// Applies one remote change set through the strategy, whole or not at
+    /// all; the node's clock observes its stamps first.
+    public mutating func applyRemote(_ changeSet: ChangeSet, atMicros now: Int64) -> RemoteOutcome {
+        context.nowMicros = now
+        context.observeStamps(of: changeSet)
+        let outcome = strategy.applyRemote(changeSet, in: &context)
+        if case .applied(let missed) = outcome {
+            counters.appliedChangeSets += 1
+            counters.missedChanges += missed
+        }
+        return outcome
+    }
+
+    /// After writers committed through their own connections.
+    mutating func reloadStoreAfterOtherConnections() {
+        context.store.reloadAfterOtherConnections()
+    }
+
+    /// Puts back the state that concurrent writers used and changed.
+    mutating func replaceContext(_ newContext: StrategyContext) {
+        context = newContext
+    }
+}
