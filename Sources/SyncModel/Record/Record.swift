@@ -26,6 +26,16 @@ public struct Record: Hashable, Sendable {
         self.relations = Array(repeating: ObservedRemoveSet(), count: entitySchema.relations.count)
     }
 
+    /// An empty record with the given shape.
+    init(id: RecordID, entity: EntityIndex, fieldCount: Int, relationCount: Int) {
+        self.id = id
+        self.entity = entity
+        fields = Array(repeating: nil, count: fieldCount)
+        creations = []
+        deletedCreations = []
+        relations = Array(repeating: ObservedRemoveSet(), count: relationCount)
+    }
+
     /// True while some creation has not been deleted.
     public var isLive: Bool {
         creations.contains { !deletedCreations.containsSorted($0) }

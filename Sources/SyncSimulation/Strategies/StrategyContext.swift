@@ -9,6 +9,12 @@ public struct StrategyContext: Sendable {
     public var clock: ReplicaClock
     public var ids: Xoshiro256StarStar
     public var nowMicros: Int64
+    /// Incoming record ids a merge policy folded into a local record, with
+    /// that record's id: the app keeps the incoming record's id on the
+    /// object (as it keeps a server record id), so later changes made to
+    /// that record land on the one that stands for it. Looked up, never
+    /// iterated.
+    public var aliases: [RecordID: RecordID] = [:]
 
     public init(replica: ReplicaID, store: any Store, clock: ReplicaClock, ids: Xoshiro256StarStar, nowMicros: Int64 = 0) {
         self.replica = replica
@@ -27,6 +33,14 @@ public struct StrategyContext: Sendable {
     /// A random id, as an app's `UUID()` would give (but seeded).
     public mutating func randomRecordID() -> RecordID {
         RecordID(high: ids.next(), low: ids.next())
+    }
+
+    /// The local record that stands for `id`: itself, or the record it was
+    /// folded into (following folds of folds).
+    public func localID(for id: RecordID) -> RecordID {
+        var current = id
+        while let next = aliases[current], next != current { current = next }
+        return current
     }
 
     /// The record a fetch by `key` returns first: the live holder with the

@@ -68,13 +68,22 @@ public struct UniqueConstraintStrategy: Strategy {
         var updates: [Record] = []
         var missed = 0
         for change in changeSet.changes {
-            if context.store.record(change.id) != nil {
+            let local = context.localID(for: change.id)
+            if local != change.id, let survivor = context.store.record(local) {
+                // Made to a record this replica folded into `survivor` by
+                // its key: it lands there, as an app applies a change to the
+                // object that holds the incoming record's id; a delete of
+                // that record deletes the survivor.
+                var readdressed = change.readdressed(to: local)
+                if change.deletesSomething { readdressed = readdressed.merged(with: context.deletion(of: survivor)) }
+                updates.append(readdressed)
+            } else if context.store.record(change.id) != nil {
                 updates.append(change)
             } else if change.isCreation {
                 inserts.append(change)
             } else {
-                // Addressed to a record this replica never kept, e.g. one a
-                // merge policy dropped: the change misses.
+                // Addressed to a record this replica never kept: the change
+                // misses.
                 missed += 1
             }
         }
@@ -91,6 +100,7 @@ public struct UniqueConstraintStrategy: Strategy {
         var kept = policy == .error ? inserts : firstCreatedPerKey(inserts, schema: context.schema)
         var resolutions: [StoreOperation] = []
         var replicatedResolutions: [Record] = []
+        var folds: [(RecordID, RecordID)] = []
 
         // Each round resolves the conflicts the store reported; a policy
         // drops or rewrites the colliding new record, so rounds are few.
@@ -98,6 +108,7 @@ public struct UniqueConstraintStrategy: Strategy {
             let operations = updates.map(StoreOperation.merge) + kept.map(StoreOperation.merge) + resolutions
             do {
                 try context.store.commit(Transaction(operations))
+                for (folded, survivor) in folds { context.aliases[folded] = survivor }
                 return .success(StrategyContext.combined(kept + replicatedResolutions))
             } catch {
                 // A storage failure is not a collision: nothing to resolve.
@@ -118,6 +129,7 @@ public struct UniqueConstraintStrategy: Strategy {
                     kept += outcome.keep
                     resolutions += outcome.operations
                     replicatedResolutions += outcome.replicated
+                    if outcome.keep.isEmpty { folds.append((newRecord.id, stored.id)) }
                 }
             }
         }
