@@ -44,3 +44,36 @@ struct StateDigestTests {
         #expect(total - removed == digests.reduce(StateDigest.zero, +), "seed \(seed)")
     }
 }
+
+/// The digest is what a user sees: values and links, not the record's id
+/// or its stamps.
+struct MaterialisedDigestTests {
+    static func user(_ id: RecordID, email: String, at stamp: Timestamp) -> Record {
+        var record = Record(id: id, entity: Fixtures.user, schema: Fixtures.schema)
+        record.markCreated(stamp)
+        record.set(Fixtures.email, to: .string(email), stamp: stamp)
+        return record
+    }
+
+    @Test func theSameValuesUnderAnotherIdOrStampDigestAlike() {
+        let a = Self.user(rid(1), email: "e@example.com", at: ts(10))
+        let b = Self.user(rid(2), email: "e@example.com", at: ts(20, 0, 1))
+        #expect(a.materialisedDigest == b.materialisedDigest)
+        #expect(a.materialisedDigest != .zero)
+    }
+
+    @Test func anotherValueOrADeleteDigestsDifferently() {
+        let a = Self.user(rid(1), email: "e@example.com", at: ts(10))
+        #expect(a.materialisedDigest != Self.user(rid(1), email: "f@example.com", at: ts(10)).materialisedDigest)
+        var deleted = a
+        deleted.markDeleted(observing: a)
+        #expect(deleted.materialisedDigest == .zero)
+    }
+
+    /// Two copies of one record are two records: duplicates count.
+    @Test func aDuplicateChangesTheSum() {
+        let a = Self.user(rid(1), email: "e@example.com", at: ts(10))
+        let b = Self.user(rid(2), email: "e@example.com", at: ts(10))
+        #expect(a.materialisedDigest + b.materialisedDigest != a.materialisedDigest)
+    }
+}

@@ -1,11 +1,13 @@
-/// What an application sees of a record, hashed: id, entity, live field
-/// values and live relationship targets. Stamps are left out, so two
-/// replicas that agree on every value agree on the digest.
+/// What an application sees of a record, hashed: entity, live field values
+/// and live relationship targets. Stamps and the record's own id are left
+/// out, so two replicas that show a user the same records agree on the
+/// digest even where a merge policy kept different local records for one
+/// key. Relationship targets are still named by id: a link to a record that
+/// one replica folded into another local record counts as different.
 extension Record {
     public var materialisedDigest: StateDigest {
         guard isLive else { return .zero }
         var writer = ByteWriter(capacity: 128)
-        writer.append(id)
         writer.append(entity.rawValue)
         for register in fields {
             if let value = register?.value {

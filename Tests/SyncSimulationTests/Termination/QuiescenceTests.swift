@@ -6,11 +6,11 @@ import Testing
 /// A run ends only when nothing scheduled or possible can change a
 /// replica; otherwise it runs to `until` and says it did not quiesce.
 @Suite struct QuiescenceTests {
-    /// `Scenarios/cloudkit-hub.json5` with its heal moved: the old
+    /// `Scenarios/own-server-hub.json5` with its heal moved: the old
     /// heuristic ("nothing moved for 20 rounds") ended this run at the heal,
     /// before one message crossed it, and reported 0 duplicates for `lww`.
     static func hubScenario(healAt heal: String, drop: String = "0.05") throws -> ScenarioDocument {
-        let path = ScenarioFileTesting.scenariosFolder.appendingPathComponent("cloudkit-hub.json5").path
+        let path = ScenarioFileTesting.scenariosFolder.appendingPathComponent("own-server-hub.json5").path
         var text = try String(contentsOfFile: path, encoding: .utf8)
         text = text.replacingOccurrences(of: "{ at: \"1s\", heal: true }", with: "{ at: \"\(heal)\", heal: true }")
         text = text.replacingOccurrences(of: "network: { drop: 0.05,", with: "network: { drop: \(drop),")
