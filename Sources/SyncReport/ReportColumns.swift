@@ -48,7 +48,7 @@ extension Report {
             "dups: duplicate records on the worst replica at the end; peak: the most at any moment; dup·s: duplicates × seconds on the worst replica until sync finished",
             "diverged: replicas outside the largest group of identical states; converged s: from the last heal or write until all replicas agreed (never: they did not)",
             "rejected: local saves and remote change sets a store refused, plus change sets stuck behind them",
-            "lost: latest acknowledged writes (per key and field) or records missing on some replica; resurrected: deleted keys alive again; dangling: links to records that are gone",
+            "lost: latest acknowledged writes (per key and field) that no replica's record of the key (the one a fetch by key returns) holds, or records gone everywhere; resurrected: deleted keys alive again; dangling: links to records that are gone",
             "msgs, dropped, KiB: sync messages sent, lost by the network, bytes sent; events: simulator events processed",
         ]
     }

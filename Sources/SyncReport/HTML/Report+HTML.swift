@@ -40,7 +40,7 @@ extension Report {
 
             body += "<h2>Rejected and lost writes</h2>\n"
             body += HTMLPage.figure(rejectedLostChart(),
-                                    caption: "Per strategy: rejected (saves and change sets a store refused, and those stuck behind them) and lost writes (acknowledged writes or records missing on some replica).")
+                                    caption: "Per strategy: rejected (saves and change sets a store refused, and those stuck behind them) and lost writes (acknowledged writes that no replica's record of the key, the one a fetch by key returns, holds, or records gone everywhere).")
         }
 
         if !expectations.isEmpty {

@@ -3,27 +3,29 @@ import SyncStore
 
 /// The end-of-run measurements that need every replica's final store.
 enum FinalCheck {
-    /// Lost writes and resurrections against the ground truth, counting a
-    /// key or field once if it is wrong on any replica.
+    /// Lost writes and resurrections against the ground truth.
+    ///
+    /// A write is lost when no replica's canonical record of its key holds
+    /// it: the record a fetch by key returns (the live holder with the
+    /// lowest id, ``StrategyContext/firstLive(_:)``), so a write that
+    /// survives only on a duplicate the app never reads is lost. A record is
+    /// lost when its key, never deleted, has no live holder on any replica.
+    /// A write that some replicas hold and others lack is not lost: those
+    /// replicas differ, and `diverged` counts them.
     static func writes(truth: GroundTruth, stores: [any Store]) -> (lost: RunResult.LostWrites, resurrected: Int) {
         var lost = RunResult.LostWrites(fields: 0, records: 0)
         var resurrected = 0
         for key in truth.keys.keys.sorted() {
             let keyTruth = truth.keys[key]!
-            let holdersPerStore = stores.map { store in
-                store.liveRecordIDs(holding: key).compactMap { store.record($0) }
-            }
+            let canonical = stores.compactMap { store in store.liveRecordIDs(holding: key).first.flatMap { store.record($0) } }
             if keyTruth.deleted {
-                if holdersPerStore.contains(where: { !$0.isEmpty }) { resurrected += 1 }
+                if !canonical.isEmpty { resurrected += 1 }
                 continue
             }
-            if holdersPerStore.contains(where: \.isEmpty) { lost.records += 1 }
+            if canonical.isEmpty { lost.records += 1 }
             for field in keyTruth.fields.keys.sorted() {
                 let latest = keyTruth.fields[field]!.values
-                let keptEverywhere = holdersPerStore.allSatisfy { holders in
-                    holders.contains { record in latest.contains(record.value(field)) }
-                }
-                if !keptEverywhere { lost.fields += 1 }
+                if !canonical.contains(where: { latest.contains($0.value(field)) }) { lost.fields += 1 }
             }
         }
         return (lost, resurrected)
