@@ -46,7 +46,7 @@ extension Report {
     var legend: [String] {
         (hasWriters ? ["writer intents: tasks of steps with writers; local dups: duplicates their saves created; retried saves: failed saves rolled back and fetched again"] : []) + [
             "dups: duplicate records on the worst replica at the end; peak: the most at any moment; dup·s: duplicates × seconds on the worst replica until sync finished",
-            "diverged: replicas outside the largest group of identical states; converged s: from the last heal or write until all replicas agreed (never: they did not)",
+            "diverged: replicas outside the largest group showing users identical data (values, not local ids); converged s: from the last heal or write until all replicas agreed (never: they did not)",
             "rejected: local saves and remote change sets a store refused, plus change sets stuck behind them",
             "lost: latest acknowledged writes (per key and field) that no replica's record of the key (the one a fetch by key returns) holds, or records gone everywhere; resurrected: deleted keys alive again; dangling: links to records that are gone",
             "msgs, dropped, KiB: sync messages sent, lost by the network, bytes sent; events: simulator events processed",

@@ -22,7 +22,8 @@ public struct ConvergenceTracker: Sendable {
 
     public var allAgree: Bool { replicasByDigest.count == 1 }
 
-    /// Replicas outside the largest group of identical states: 0 when all
+    /// Replicas outside the largest group of identical user-visible states
+    /// (``SyncModel/Record/materialisedDigest``): 0 when all
     /// agree, N−1 when every replica differs from every other.
     public var diverged: Int { digests.count - (replicasByDigest.values.max() ?? 0) }
 
