@@ -79,7 +79,7 @@ extension ScenarioParser {
             return [Step(atMicros: at, .partition(try parsePartition(actionNode)))]
         case "cut":
             let cut = try actionNode.object(allowed: ["from", "to"], required: ["from", "to"])
-            return [Step(atMicros: at, .cut(from: try replicaList(cut.required("from")), to: try replicaList(cut.required("to"))))]
+            return [Step(atMicros: at, .cut(from: try self.targets(cut.required("from"), allowsAll: false), to: try self.targets(cut.required("to"), allowsAll: false)))]
         case "heal":
             guard case .bool(true) = actionNode.value else { throw actionNode.expected("true") }
             return [Step(atMicros: at, .heal)]
@@ -102,20 +102,6 @@ extension ScenarioParser {
             }
             return targets.map { Step(atMicros: at, .intent($0, intent)) }
         }
-    }
-
-    /// One replica name or a non-empty list of them, each once.
-    func replicaList(_ node: Node) throws(ScenarioFileError) -> [ReplicaID] {
-        if case .string = node.value { return [try replica(node)] }
-        guard case .array = node.value else { throw node.expected("a replica name or a list of them, such as [\"r1\", \"r2\"]") }
-        var list: [ReplicaID] = []
-        for memberNode in try node.array() {
-            let member = try replica(memberNode)
-            guard !list.contains(member) else { throw memberNode.error("replica '\(replicaNames[member.index])' is named twice") }
-            list.append(member)
-        }
-        guard !list.isEmpty else { throw node.error("expected at least one replica name") }
-        return list
     }
 
     private func parsePartition(_ node: Node) throws(ScenarioFileError) -> [[ReplicaID]] {

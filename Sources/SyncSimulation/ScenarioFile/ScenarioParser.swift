@@ -106,13 +106,16 @@ struct ScenarioParser {
         return ReplicaID(index)
     }
 
-    /// `"all"` (every replica but the hub), a name, or a list of names.
-    func targets(_ node: Node) throws(ScenarioFileError) -> [ReplicaID] {
-        if case .string(let text) = node.value, text == "all" {
+    /// `"all"` (every replica but the hub), a name, or a list of names, each
+    /// once; without `allowsAll`, a name or a list.
+    func targets(_ node: Node, allowsAll: Bool = true) throws(ScenarioFileError) -> [ReplicaID] {
+        if allowsAll, case .string(let text) = node.value, text == "all" {
             return replicaNames.indices.filter { topology != .hub || replicaNames[$0] != "hub" }.map(ReplicaID.init)
         }
         if case .string = node.value { return [try replica(node)] }
-        guard case .array = node.value else { throw node.expected("\"all\", a replica name or a list of names") }
+        guard case .array = node.value else {
+            throw node.expected(allowsAll ? "\"all\", a replica name or a list of names" : "a replica name or a list of names")
+        }
         var result: [ReplicaID] = []
         for item in try node.array() {
             let target = try replica(item)
@@ -137,8 +140,8 @@ struct ScenarioParser {
         for linkNode in try object["links"]?.array() ?? [] {
             let link = try linkNode.object(allowed: ["from", "to", "drop", "duplicate", "reorder", "delay"], required: ["from", "to"])
             let linkSettings = try parseLinkSettings(link, base: settings)
-            for from in try replicaList(link.required("from")) {
-                for to in try replicaList(link.required("to")) where from != to {
+            for from in try targets(link.required("from"), allowsAll: false) {
+                for to in try targets(link.required("to"), allowsAll: false) where from != to {
                     let key = Network.Link(from: from, to: to)
                     guard links[key] == nil else {
                         throw linkNode.error("the link \(replicaNames[from.index]) -> \(replicaNames[to.index]) is set twice")

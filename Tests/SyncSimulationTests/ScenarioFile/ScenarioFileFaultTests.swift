@@ -256,8 +256,8 @@ struct ScenarioFileFaultTests {
 
     @Test func aBadCutIsNamed() {
         T.expectFailure(T.steps(#"{ at: "1s", cut: { from: "r1" } }"#), "t.json5: steps[0].cut: missing required key 'to'")
-        T.expectFailure(T.steps(#"{ at: "1s", cut: { from: [], to: "r2" } }"#), "t.json5: steps[0].cut.from: expected at least one replica name")
-        T.expectFailure(T.steps(#"{ at: "1s", cut: { from: ["r1", "r1"], to: "r2" } }"#), "t.json5: steps[0].cut.from[1]: replica 'r1' is named twice")
+        T.expectFailure(T.steps(#"{ at: "1s", cut: { from: [], to: "r2" } }"#), "t.json5: steps[0].cut.from: expected at least one replica")
+        T.expectFailure(T.steps(#"{ at: "1s", cut: { from: ["r1", "r1"], to: "r2" } }"#), "t.json5: steps[0].cut.from[1]: replica 'r1' is listed twice")
     }
 
     @Test func linksTakeUnsetSettingsFromTheNetwork() throws {
