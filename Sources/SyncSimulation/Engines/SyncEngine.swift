@@ -20,7 +20,8 @@ public protocol SyncEngine {
     /// stream, for choices such as which peers to contact.
     mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
                            atMicros now: Int64) -> [EngineAction]
-    /// A message reached a running device.
+    /// A message reached a running device, or the engine's own server
+    /// endpoint (an address past the last node, which has no node).
     mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction]
     /// A device crashed: what it held only in memory is gone. Returns how
     /// many received, unapplied changes it lost.

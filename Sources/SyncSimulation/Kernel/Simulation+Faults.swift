@@ -65,7 +65,9 @@ extension Simulation {
             observer.healedOrRestarted(atMicros: nowMicros)
             return
         }
-        let count = nodes.count
+        // Partitions split every endpoint (an engine's server too); crashes
+        // hit devices. With no server the two counts are the same.
+        let count = scenario.endpointCount
         if network.isPartitioned {
             network.heal()
             observer.healedOrRestarted(atMicros: nowMicros)
@@ -80,7 +82,7 @@ extension Simulation {
             recordFault(.partition, groups.map { $0.map { name(ReplicaID($0)) }.joined(separator: ",") }.joined(separator: " | "))
         }
         if nemesisRandom.chance(settings.crashProbability) {
-            let running = (0 ..< count).filter { !down[$0] }
+            let running = nodes.indices.filter { !down[$0] }
             if !running.isEmpty {
                 let victim = ReplicaID(running[nemesisRandom.index(below: running.count)])
                 crash(victim, wipe: false)

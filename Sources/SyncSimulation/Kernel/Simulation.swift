@@ -81,7 +81,10 @@ public struct Simulation {
         self.seed = seed
         self.concurrency = concurrency
         self.storeKind = storeKind
+        // Devices get a node each; every endpoint (the devices and the
+        // engine's server, if any) is a network address.
         let count = scenario.replicaCount
+        let endpoints = scenario.endpointCount
         storeLabels = (0 ..< count).map { Self.storeLabel(scenario: scenario, strategy: strategy, replica: ReplicaID($0)) }
         var nodes: [ReplicaNode] = []
         for index in 0 ..< count {
@@ -89,8 +92,8 @@ public struct Simulation {
             nodes.append(ReplicaNode(id: ReplicaID(index), strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed))
         }
         self.nodes = nodes
-        engine = PeerEngine(replicaCount: count, hub: scenario.hub, fanout: scenario.sync.fanout, journalsApplies: checksInvariants)
-        network = Network(settings: scenario.network, replicaCount: count, random: Xoshiro256StarStar(seed: seed, stream: "network"))
+        engine = scenario.engine.makeEngine(scenario: scenario, checksInvariants: checksInvariants)
+        network = Network(settings: scenario.network, replicaCount: endpoints, random: Xoshiro256StarStar(seed: seed, stream: "network"))
         for link in scenario.links.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
             network.setSettings(scenario.links[link]!, for: link)
         }
@@ -100,10 +103,12 @@ public struct Simulation {
         writerRandom = Xoshiro256StarStar(seed: seed, stream: "writers")
         pendingSteps = scenario.steps.count
         passScheduled = Array(repeating: false, count: count)
-        down = Array(repeating: false, count: count)
-        generation = Array(repeating: 0, count: count)
+        // An engine's server never goes down; its generation stays 0.
+        down = Array(repeating: false, count: endpoints)
+        generation = Array(repeating: 0, count: endpoints)
         lastCheckedGeneration = generation
-        nextOrigin = count
+        // New origins (wiped devices) never reuse an endpoint's number.
+        nextOrigin = endpoints
         invariants = checksInvariants ? InvariantChecker(replicaCount: count) : nil
     }
 
@@ -290,7 +295,7 @@ public struct Simulation {
         }
         guard network.arrive(from: envelope.from, to: receiver) else { return }
         carryOut(engine.receive(envelope, nodes: &nodes, atMicros: nowMicros))
-        observe(receiver)
+        if receiver.index < nodes.count { observe(receiver) }
     }
 
     /// Does what the engine asked, in order.

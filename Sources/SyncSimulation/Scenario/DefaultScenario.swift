@@ -33,7 +33,12 @@ public enum DefaultScenario {
         2: .choices(["Oslo", "Lyon", "Porto", "Graz", "Turku", "Ghent", "Cork", "Brno", "Split", "Bergen"].map { .string($0) }),
     ]
 
-    public static func make(replicas replicaCount: Int, seed: UInt64) -> Scenario {
+    /// The scenario for `replicaCount` devices under `engine` (default
+    /// `peer`). With an engine that has its own server, the first step's
+    /// partition, which names only devices, isolates the server too
+    /// (unnamed endpoints form one more group).
+    public static func make(replicas replicaCount: Int, seed: UInt64,
+                            engine: any EngineConfiguration = PeerEngineConfiguration()) -> Scenario {
         precondition(replicaCount >= 1, "need at least one replica")
         let user = EntityIndex(0)
         let replicas = (0 ..< replicaCount).map(ReplicaID.init)
@@ -53,7 +58,7 @@ public enum DefaultScenario {
         // steps[3]: { at: "2s", heal: true }
         steps.append(Step(atMicros: healMicros, .heal))
 
-        return Scenario(
+        var scenario = Scenario(
             name: name,
             description: description,
             replicaNames: replicas.map(\.description),
@@ -66,6 +71,8 @@ public enum DefaultScenario {
             sync: SyncSettings(intervalMicros: 100_000, jitterMicros: 20_000, fanout: 1),
             untilMicros: 60_000_000,
             steps: steps.stableSorted { $0.atMicros < $1.atMicros })
+        scenario.useEngine(engine)
+        return scenario
     }
 }
 

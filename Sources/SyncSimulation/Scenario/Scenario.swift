@@ -59,10 +59,18 @@ public struct Step: Hashable, Sendable {
 
 /// A complete, runnable experiment: who, what data, which faults, when.
 /// Steps at one instant run in the order listed.
+///
+/// Devices and endpoints: every replica name is a network endpoint that
+/// partitions, cuts and links may name. The first ``replicaCount`` are
+/// devices (an app with a store, a clock and writers; what every metric
+/// describes); an engine may add one more endpoint that is not a device,
+/// CloudKit's `server`, always last (``server``).
 public struct Scenario: Sendable {
     public var name: String
     public var description: String
-    public var replicaNames: [String]
+    /// Every endpoint's name: the devices, then the engine's server if it
+    /// has one (``useEngine(_:)`` appends it).
+    public private(set) var replicaNames: [String]
     public var schema: Schema
     /// Settings of every link without its own entry in `links`.
     public var network: NetworkSettings
@@ -70,7 +78,9 @@ public struct Scenario: Sendable {
     public var links: [Network.Link: NetworkSettings] = [:]
     public var sync: SyncSettings
     public var topology: Topology = .mesh
-    /// One physical clock per replica.
+    /// How changes travel (default `peer`); set with ``useEngine(_:)``.
+    public private(set) var engine: any EngineConfiguration = PeerEngineConfiguration()
+    /// One physical clock per device.
     public var clocks: [PhysicalClock]
     /// The run ends here at the latest; if sync has not converged by then,
     /// the report says so.
@@ -107,7 +117,31 @@ public struct Scenario: Sendable {
         self.steps = steps
     }
 
-    public var replicaCount: Int { replicaNames.count }
+    /// The devices: replicas with a store (a hub included), the first
+    /// endpoints. The engine's server is not one.
+    public var replicaCount: Int { replicaNames.count - (engine.serverName == nil ? 0 : 1) }
+
+    /// Every network address: the devices and the engine's server.
+    public var endpointCount: Int { replicaNames.count }
+
+    /// The engine's server endpoint (CloudKit's), after the last device.
+    public var server: ReplicaID? { engine.serverName == nil ? nil : ReplicaID(replicaCount) }
+
+    /// The device names, without the engine's server.
+    public var deviceNames: ArraySlice<String> { replicaNames.prefix(replicaCount) }
+
+    /// Runs the scenario with `configuration`'s engine: the old engine's
+    /// server endpoint goes, the new one's is appended. Steps naming the
+    /// old server are the caller's problem (a scenario file names it only
+    /// under the engine that has it).
+    public mutating func useEngine(_ configuration: any EngineConfiguration) {
+        if engine.serverName != nil { replicaNames.removeLast() }
+        engine = configuration
+        if let serverName = configuration.serverName {
+            precondition(!replicaNames.contains(serverName), "'\(serverName)' is reserved for the engine's server")
+            replicaNames.append(serverName)
+        }
+    }
 
     /// The hub of a hub topology: the replica named `hub`.
     public var hub: ReplicaID? {

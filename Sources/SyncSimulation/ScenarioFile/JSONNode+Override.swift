@@ -60,7 +60,12 @@ extension ScenarioFile {
     /// does: `[("network.drop", "0.2"), ("replicas", "10")]`. A path that
     /// does not fit the document is an error naming it; a value the file
     /// would refuse is refused as the file's own would be.
-    public static func parse(_ data: Data, file: String, seed: UInt64?, overrides: [(path: String, value: String)]) throws(ScenarioFileError) -> ScenarioDocument {
+    ///
+    /// `engine` runs the scenario under another sync engine (`--engine`):
+    /// the document's `engine` is set to it and the settings of every other
+    /// engine are left out; the scenario's own settings for that engine stay.
+    public static func parse(_ data: Data, file: String, seed: UInt64?, overrides: [(path: String, value: String)],
+                             engine: String? = nil) throws(ScenarioFileError) -> ScenarioDocument {
         var tree: JSONNode
         do {
             tree = try JSONNode.parse(data)
@@ -78,6 +83,14 @@ extension ScenarioFile {
                 throw ScenarioFileError(file: file, path: path, message: "the document has no such place to set")
             }
             tree = changed
+        }
+        if let engine {
+            guard let entry = EngineCatalog.entry(named: engine), case .object(var members) = tree else {
+                throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(engine)'; engines: \(EngineCatalog.allNames.joined(separator: ", "))")
+            }
+            members["engine"] = .string(engine)
+            for key in EngineCatalog.settingsKeys where key != entry.settingsKey { members[key] = nil }
+            tree = .object(members)
         }
         var parser = ScenarioParser(root: Node(value: tree, path: "", file: file), seedOverride: seed)
         return try parser.parse()

@@ -79,15 +79,15 @@ extension ScenarioParser {
             return [Step(atMicros: at, .partition(try parsePartition(actionNode)))]
         case "cut":
             let cut = try actionNode.object(allowed: ["from", "to"], required: ["from", "to"])
-            return [Step(atMicros: at, .cut(from: try self.targets(cut.required("from"), allowsAll: false), to: try self.targets(cut.required("to"), allowsAll: false)))]
+            return [Step(atMicros: at, .cut(from: try self.targets(cut.required("from"), anyEndpoint: true), to: try self.targets(cut.required("to"), anyEndpoint: true)))]
         case "heal":
             guard case .bool(true) = actionNode.value else { throw actionNode.expected("true") }
             return [Step(atMicros: at, .heal)]
         case "crash":
             let wipe = try object["wipe"]?.bool() ?? false
-            return [Step(atMicros: at, .crash(try replica(actionNode), wipe: wipe))]
+            return [Step(atMicros: at, .crash(try device(actionNode), wipe: wipe))]
         case "restart":
-            return [Step(atMicros: at, .restart(try replica(actionNode)))]
+            return [Step(atMicros: at, .restart(try device(actionNode)))]
         case "nemesis":
             return [Step(atMicros: at, .nemesis(try parseNemesis(actionNode, at: at)))]
         case "random":

@@ -4,16 +4,19 @@ import SyncModel
 /// everything a run depends on.
 struct ScenarioParser {
     static let topLevelKeys = [
-        "name", "description", "replicas", "seed", "topology", "until", "schema", "network", "sync",
+        "name", "description", "replicas", "seed", "topology", "engine", "until", "schema", "network", "sync",
         "clocks", "strategies", "dedupeDelay", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
-    ]
+    ] + EngineCatalog.settingsKeys
     static let defaultUntilMicros: Int64 = 60_000_000
     static let replicaRange: ClosedRange<Int64> = 1 ... 500
 
     let root: Node
     let seedOverride: UInt64?
 
+    /// Every endpoint's name: the devices, then the engine's server if any.
     var replicaNames: [String] = []
+    /// The engine's server endpoint name (`server` for cloudkit), if any.
+    var serverName: String?
     var topology = Topology.mesh
     var schema = DefaultScenario.schema
     var seed: UInt64 = 1
@@ -38,6 +41,9 @@ struct ScenarioParser {
         }
         replicaNames = try parseReplicas(document["replicas"])
         if topology == .hub { replicaNames.append("hub") }
+        let engine = try parseEngine(document)
+        serverName = engine.serverName
+        if let serverName { replicaNames.append(serverName) }
 
         if let seedNode = document["seed"] {
             seed = UInt64(try seedNode.int(in: 0 ... Int64.max))
@@ -61,10 +67,11 @@ struct ScenarioParser {
         let expectations = try parseExpectations(document["expect"], strategies: strategies)
 
         var scenario = Scenario(
-            name: name, description: description, replicaNames: replicaNames, schema: schema,
+            name: name, description: description, replicaNames: Array(deviceNames), schema: schema,
             network: network, sync: sync, clocks: clocks, untilMicros: untilMicros,
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.topology = topology
+        scenario.useEngine(engine)
         scenario.links = links
         scenario.writerLatencyMicros = writerLatencyMicros
         scenario.seriesResolutionMicros = seriesResolutionMicros
@@ -90,7 +97,9 @@ struct ScenarioParser {
         var names: [String] = []
         for item in items {
             let name = try item.nonEmptyString()
-            guard !["all", "hub", "*"].contains(name) else { throw item.error("'\(name)' is reserved and cannot name a replica") }
+            guard !(["all", "hub", "*"] + EngineCatalog.reservedNames).contains(name) else {
+                throw item.error("'\(name)' is reserved and cannot name a replica")
+            }
             guard !names.contains(name) else { throw item.error("replica '\(name)' is named twice") }
             names.append(name)
         }
@@ -106,24 +115,67 @@ struct ScenarioParser {
         return ReplicaID(index)
     }
 
-    /// `"all"` (every replica but the hub), a name, or a list of names, each
-    /// once; without `allowsAll`, a name or a list.
-    func targets(_ node: Node, allowsAll: Bool = true) throws(ScenarioFileError) -> [ReplicaID] {
-        if allowsAll, case .string(let text) = node.value, text == "all" {
-            return replicaNames.indices.filter { topology != .hub || replicaNames[$0] != "hub" }.map(ReplicaID.init)
+    /// The devices: every endpoint but the engine's server.
+    var deviceNames: ArraySlice<String> { replicaNames.prefix(replicaNames.count - (serverName == nil ? 0 : 1)) }
+
+    /// The device a name refers to: a replica that is not the engine's
+    /// server, which runs no app (no intents, no crash).
+    func device(_ node: Node) throws(ScenarioFileError) -> ReplicaID {
+        let id = try replica(node)
+        if let serverName, replicaNames[id.index] == serverName {
+            throw node.error("'\(serverName)' is the cloudkit engine's server, not a device: it runs no app, so intents, writers, crashes and restarts go on devices (\(deviceNames.joined(separator: ", ")))")
         }
-        if case .string = node.value { return [try replica(node)] }
+        return id
+    }
+
+    /// `"all"` (every device but the hub), a device name, or a list of
+    /// device names, each once. With `anyEndpoint` (cuts and links): a name
+    /// or a list of names of any endpoint, the engine's server too.
+    func targets(_ node: Node, anyEndpoint: Bool = false) throws(ScenarioFileError) -> [ReplicaID] {
+        if !anyEndpoint, case .string(let text) = node.value, text == "all" {
+            return deviceNames.indices.filter { topology != .hub || replicaNames[$0] != "hub" }.map(ReplicaID.init)
+        }
+        if case .string = node.value { return [try member(node, anyEndpoint: anyEndpoint)] }
         guard case .array = node.value else {
-            throw node.expected(allowsAll ? "\"all\", a replica name or a list of names" : "a replica name or a list of names")
+            throw node.expected(anyEndpoint ? "a replica name or a list of names" : "\"all\", a replica name or a list of names")
         }
         var result: [ReplicaID] = []
         for item in try node.array() {
-            let target = try replica(item)
+            let target = try member(item, anyEndpoint: anyEndpoint)
             guard !result.contains(target) else { throw item.error("replica '\(replicaNames[target.index])' is listed twice") }
             result.append(target)
         }
         guard !result.isEmpty else { throw node.error("expected at least one replica") }
         return result
+    }
+
+    private func member(_ node: Node, anyEndpoint: Bool) throws(ScenarioFileError) -> ReplicaID {
+        anyEndpoint ? try replica(node) : try device(node)
+    }
+
+    // MARK: Engine
+
+    /// `engine: "peer" | "cloudkit"` and the chosen engine's settings
+    /// object (`cloudkit: { … }`); settings of an engine not chosen are an
+    /// error, as is a hub topology with an engine that has its own server.
+    private func parseEngine(_ document: ObjectNode) throws(ScenarioFileError) -> any EngineConfiguration {
+        var entry = EngineCatalog.entry(named: EngineCatalog.defaultName)!
+        if let engineNode = document["engine"] {
+            let name = try engineNode.string()
+            guard let named = EngineCatalog.entry(named: name) else {
+                throw engineNode.error("expected one of \(EngineCatalog.allNames.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(name)\"")
+            }
+            entry = named
+            if topology == .hub && !named.allowsHubTopology {
+                throw engineNode.error("topology \"hub\" goes with the peer engine; the \(name) engine has its own server, the implicit replica '\(named.serverName ?? "server")', so leave out 'topology'")
+            }
+        }
+        for key in EngineCatalog.settingsKeys where key != entry.settingsKey {
+            if let settingsNode = document[key] {
+                throw settingsNode.error("'\(key)' settings go with engine: \"\(key)\", and this scenario runs the \(entry.name) engine")
+            }
+        }
+        return try entry.configuration(entry.settingsKey.flatMap { document[$0] })
     }
 
     // MARK: Network, sync, clocks, strategies
@@ -140,8 +192,8 @@ struct ScenarioParser {
         for linkNode in try object["links"]?.array() ?? [] {
             let link = try linkNode.object(allowed: ["from", "to", "drop", "duplicate", "reorder", "delay"], required: ["from", "to"])
             let linkSettings = try parseLinkSettings(link, base: settings)
-            for from in try targets(link.required("from"), allowsAll: false) {
-                for to in try targets(link.required("to"), allowsAll: false) where from != to {
+            for from in try targets(link.required("from"), anyEndpoint: true) {
+                for to in try targets(link.required("to"), anyEndpoint: true) where from != to {
                     let key = Network.Link(from: from, to: to)
                     guard links[key] == nil else {
                         throw linkNode.error("the link \(replicaNames[from.index]) -> \(replicaNames[to.index]) is set twice")
@@ -182,9 +234,12 @@ struct ScenarioParser {
     }
 
     private func parseClocks(_ node: Node?) throws(ScenarioFileError) -> [PhysicalClock] {
-        var clocks = Array(repeating: PhysicalClock(), count: replicaNames.count)
+        var clocks = Array(repeating: PhysicalClock(), count: deviceNames.count)
         guard let node else { return clocks }
         for (name, clockNode) in try node.dictionary() {
+            if name == serverName {
+                throw clockNode.error("'\(name)' is the cloudkit engine's server, which dates records by true time; clocks belong to devices (\(deviceNames.joined(separator: ", ")))")
+            }
             guard let replica = replicaNames.firstIndex(of: name) else {
                 throw clockNode.error("unknown replica '\(name)'; replicas: \(replicaNames.joined(separator: ", "))")
             }

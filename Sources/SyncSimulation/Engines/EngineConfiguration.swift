@@ -1,0 +1,42 @@
+/// One sync engine as a scenario chose it: its name, its settings, the
+/// network endpoint it adds, and how to build it for a run. One type per
+/// engine, in the engine's folder, listed once in ``EngineCatalog``.
+public protocol EngineConfiguration: Sendable {
+    /// The name a user types: `peer`, `cloudkit`.
+    var name: String { get }
+    /// The reserved name of the endpoint the engine adds that is not a
+    /// device (CloudKit's server), appended to the scenario's replica names;
+    /// nil when every endpoint is a device.
+    var serverName: String? { get }
+    /// The settings, for reports, in a fixed order.
+    var settings: [EngineSetting] { get }
+    /// The engine for one run of `scenario` (its devices are the first
+    /// ``Scenario/replicaCount`` endpoints; the server, if any, is the last).
+    func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine
+}
+
+/// One setting of an engine, as reports print it.
+public struct EngineSetting: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case text(String)
+        case int(Int)
+        case bool(Bool)
+    }
+
+    public let name: String
+    public let value: Value
+
+    public init(_ name: String, _ value: Value) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The value as a scenario file writes it.
+    public var valueText: String {
+        switch value {
+        case .text(let text): text
+        case .int(let number): String(number)
+        case .bool(let flag): String(flag)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// The `peer` engine as a scenario chooses it: it has no settings of its
+/// own (fan-out and timing are the scenario's `sync` settings) and adds no
+/// endpoint; a hub topology makes one of the devices the hub.
+public struct PeerEngineConfiguration: EngineConfiguration {
+    public init() {}
+
+    public var name: String { "peer" }
+    public var serverName: String? { nil }
+    public var settings: [EngineSetting] { [] }
+
+    public func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine {
+        PeerEngine(replicaCount: scenario.replicaCount, hub: scenario.hub, fanout: scenario.sync.fanout, journalsApplies: checksInvariants)
+    }
+
+    static let catalogEntry = EngineCatalog.Entry(
+        name: "peer",
+        summary: "op-log anti-entropy between devices, or through a hub device (the default)",
+        settingsKey: nil, serverName: nil, allowsHubTopology: true,
+        configuration: { _ throws(ScenarioFileError) in PeerEngineConfiguration() })
+}
