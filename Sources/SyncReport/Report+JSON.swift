@@ -47,6 +47,8 @@ extension Report {
         let sync = scenario.sync
         return .object([
             .init("replicaNames", .array(scenario.replicaNames.map(JSONValue.string))),
+            .init("engine", .string(scenario.engine.name)),
+        ] + engineSettingsMembers + [
             .init("network", .object([
                 .init("drop", .number(network.dropProbability.description)),
                 .init("duplicate", .number(network.duplicateProbability.description)),
@@ -63,6 +65,20 @@ extension Report {
             .init("dedupeDelaySeconds", .number(DecimalText.seconds(micros: scenario.dedupeDelayMicros))),
             .init("steps", .int(scenario.steps.count)),
         ])
+    }
+
+    /// The engine's own settings under its name (`cloudkit: { … }`), for
+    /// an engine that has some.
+    private var engineSettingsMembers: [JSONValue.Member] {
+        let settings = scenario.engine.settings
+        guard !settings.isEmpty else { return [] }
+        return [.init(scenario.engine.name, .object(settings.map { setting in
+            switch setting.value {
+            case .text(let text): .init(setting.name, .string(text))
+            case .int(let number): .init(setting.name, .int(number))
+            case .bool(let flag): .init(setting.name, .bool(flag))
+            }
+        }))]
     }
 
     private func resultJSON(_ result: RunResult) -> JSONValue {
@@ -99,6 +115,8 @@ extension Report {
             .init("links", .int(result.links)),
             .init("missedChanges", .int(result.missedChanges)),
             .init("changeSets", .int(result.changeSets)),
+            .init("conflicts", .int(result.conflicts)),
+            .init("serverDuplicates", .int(result.serverDuplicates)),
             .init("intentsWhileDown", .int(result.intentsWhileDown)),
             .init("race", .object([
                 .init("intents", .int(result.race.intents)),

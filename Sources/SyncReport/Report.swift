@@ -39,6 +39,7 @@ public struct Report: Sendable {
         let names = results.map(\.strategy)
         var command = file.map { "simulate run \($0) --seed \(seed)" }
             ?? "simulate --replicas \(scenario.replicaCount) --seed \(seed)"
+        if scenario.engine.name != EngineCatalog.defaultName { command += " --engine \(scenario.engine.name)" }
         if names != StrategyCatalog.defaultNames { command += " --strategies " + names.joined(separator: ",") }
         if store != "memory" { command += " --store \(store)" }
         if !isReproducible { command += " --concurrency \(concurrency.rawValue)" }

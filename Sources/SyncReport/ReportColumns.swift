@@ -73,6 +73,7 @@ extension Report {
 
     var headline: String {
         "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
+            + (scenario.engine.name == EngineCatalog.defaultName ? "" : " · \(scenario.engine.name) engine")
             + (isReproducible ? "" : " · writers on real threads (Dispatch): not reproducible")
     }
 

@@ -18,6 +18,8 @@ public enum Metric: String, CaseIterable, Sendable {
     case links
     case missedChanges
     case changeSets
+    case conflicts
+    case serverDuplicates
     case intentsWhileDown
     case quiesced
     case liveness
@@ -54,6 +56,8 @@ public enum Metric: String, CaseIterable, Sendable {
         case .links: return Double(result.links)
         case .missedChanges: return Double(result.missedChanges)
         case .changeSets: return Double(result.changeSets)
+        case .conflicts: return Double(result.conflicts)
+        case .serverDuplicates: return Double(result.serverDuplicates)
         case .intentsWhileDown: return Double(result.intentsWhileDown)
         case .quiesced: return result.quiesced ? 1 : 0
         case .liveness: return result.liveness == .failed ? 0 : 1

@@ -63,6 +63,13 @@ public struct RunResult: Sendable {
     /// Change sets made by all replicas, less those a wipe destroyed before
     /// any other replica held them.
     public var changeSets: Int
+    /// Times a device's pending change met a server version it had not
+    /// seen: a `serverRecordChanged` answer to a save, or a fetched record
+    /// (or deletion) that a pending local change also touches. 0 for `peer`.
+    public var conflicts: Int
+    /// Duplicates in the CloudKit server's zone at the end (live records
+    /// minus distinct natural keys, as on a device). 0 for `peer`.
+    public var serverDuplicates: Int
     /// Intents that fell while their replica was down (not saved).
     public var intentsWhileDown: Int
     public var race: Race

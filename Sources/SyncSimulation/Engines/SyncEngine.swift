@@ -87,11 +87,19 @@ public struct EngineFigures: Hashable, Sendable {
     /// Units of replication that exist somewhere at the end (change sets,
     /// for `peer`).
     public var changeSets: Int
-    /// Received changes held back behind a refused one.
+    /// Received changes held back behind a refused one (`peer`), or local
+    /// changes not yet saved to the server (`cloudkit`).
     public var blocked: Int
+    /// Pending local changes that met a server version the device had not
+    /// seen (engines with a server; 0 otherwise).
+    public var conflicts: Int
+    /// Duplicates the engine's server holds at the end (0 without one).
+    public var serverDuplicates: Int
 
-    public init(changeSets: Int, blocked: Int) {
+    public init(changeSets: Int, blocked: Int, conflicts: Int = 0, serverDuplicates: Int = 0) {
         self.changeSets = changeSets
         self.blocked = blocked
+        self.conflicts = conflicts
+        self.serverDuplicates = serverDuplicates
     }
 }

@@ -365,6 +365,8 @@ public struct Simulation {
             network: network.counters,
             missedChanges: nodes.reduce(0) { $0 + $1.counters.missedChanges },
             changeSets: figures.changeSets,
+            conflicts: figures.conflicts,
+            serverDuplicates: figures.serverDuplicates,
             intentsWhileDown: intentsWhileDown,
             race: race,
             series: observer.series,

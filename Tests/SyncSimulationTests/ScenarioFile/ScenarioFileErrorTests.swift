@@ -13,7 +13,7 @@ struct ScenarioFileErrorTests {
     static let allStrategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, lww:field"
     static let allMetrics = "duplicates.final, duplicates.peak, duplicates.seconds, diverged, converged, convergenceSeconds, rejected, "
         + "rejectedDetail.localSaves, rejectedDetail.changeSets, rejectedDetail.blocked, lostWrites, lostWritesDetail.fields, "
-        + "lostWritesDetail.records, resurrected, dangling, links, missedChanges, changeSets, intentsWhileDown, quiesced, "
+        + "lostWritesDetail.records, resurrected, dangling, links, missedChanges, changeSets, conflicts, serverDuplicates, intentsWhileDown, quiesced, "
         + "liveness, race.intents, race.localDuplicates, race.savesRetried, "
         + "network.sent, network.dropped, network.duplicated, network.delivered, network.bytes"
     static let replicas = "replicas: r1, r2, r3"
