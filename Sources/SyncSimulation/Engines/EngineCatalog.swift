@@ -23,6 +23,7 @@ public enum EngineCatalog {
     /// Every engine, the default first.
     static let entries: [Entry] = [
         PeerEngineConfiguration.catalogEntry,
+        CloudKitEngineSettings.catalogEntry,
     ]
 
     /// The engine a scenario runs when it names none.

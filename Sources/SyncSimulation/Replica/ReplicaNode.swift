@@ -97,6 +97,21 @@ public struct ReplicaNode {
         return outcome
     }
 
+    /// Makes the stored copy of `record.id` exactly `record`, as a device
+    /// that fetched a server record replaces its local copy; the node's
+    /// clock observes its stamps first. False when the store refused it (a
+    /// unique index): nothing was written.
+    public mutating func replaceRemote(_ record: Record, atMicros now: Int64) -> Bool {
+        context.nowMicros = now
+        if let stamp = record.maxStamp { context.clock.observe(stamp, atTrueMicros: now) }
+        do {
+            try context.store.commit(Transaction([.replace(record)]))
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// After writers committed through their own connections.
     mutating func reloadStoreAfterOtherConnections() {
         context.store.reloadAfterOtherConnections()

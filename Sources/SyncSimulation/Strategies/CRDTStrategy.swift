@@ -14,6 +14,7 @@ public struct CRDTStrategy: Strategy {
     public var clockKind: StampClockKind { .hybrid }
     public var enforcesUniqueness: Bool { false }
     public var promisesConvergence: Bool { true }
+    public var syncsRecordsAsCRDTs: Bool { true }
 
     public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {

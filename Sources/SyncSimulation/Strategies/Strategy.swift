@@ -29,6 +29,17 @@ public protocol Strategy: Sendable {
     /// liveness promise `simulate explore` checks). A strict unique
     /// constraint promises no such thing: a refused change set stays refused.
     var promisesConvergence: Bool { get }
+    /// True when the strategy's records must travel as the CRDTs they are
+    /// (`crdt`), through an engine with a server: two versions of a record
+    /// are resolved by their join (``Record/merged(with:)``) whatever the
+    /// engine's conflict policy, and a delete travels as the record's
+    /// tombstone, never as the removal of the record (an observed-remove
+    /// delete removes only the creations its writer saw; removing the
+    /// record would remove creations made elsewhere too). False: the
+    /// engine's conflict policy applies and a delete removes the
+    /// `CKRecord`, as NSPersistentCloudKitContainer and Apple's CKSyncEngine
+    /// sample do.
+    var syncsRecordsAsCRDTs: Bool { get }
 
     /// The application's read before it writes.
     func fetch(_ intent: Intent, in context: StrategyContext) -> Fetched
@@ -43,6 +54,7 @@ public protocol Strategy: Sendable {
 
 extension Strategy {
     public var runsDedupePass: Bool { false }
+    public var syncsRecordsAsCRDTs: Bool { false }
     public func dedupePass(in context: inout StrategyContext) -> [Record] { [] }
 
     /// Update, delete and link fetch the first live record of each key they

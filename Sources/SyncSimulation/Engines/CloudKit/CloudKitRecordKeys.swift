@@ -58,3 +58,16 @@ public struct CloudKitRecordKeys: Hashable, Sendable {
         return result
     }
 }
+
+extension CloudKitRecordKeys {
+    /// The keys whose values differ between two versions of one record:
+    /// what a device must write over `server` to make it equal `local`
+    /// (a field's register, a relation's set, or the existence sets).
+    public static func differing(_ local: Record, _ server: Record) -> CloudKitRecordKeys {
+        precondition(local.id == server.id && local.entity == server.entity, "comparing records \(local.id) and \(server.id)")
+        return CloudKitRecordKeys(
+            fields: local.fields.indices.filter { local.fields[$0] != server.fields[$0] },
+            relations: local.relations.indices.filter { local.relations[$0] != server.relations[$0] },
+            existence: local.creations != server.creations || local.deletedCreations != server.deletedCreations)
+    }
+}

@@ -1,0 +1,189 @@
+import SyncModel
+
+/// The `cloudkit` engine: devices sync through one CloudKit record zone
+/// (``CloudKitServer``), an endpoint of its own (the implicit replica
+/// `server`, after the last device) that is no device: no store, no app,
+/// no clock of its own (it dates saves by true time), never down.
+///
+/// Each sync round a running device sends a zone changes fetch with its
+/// token and, if it has pending saves, one modify batch (``CloudKitDevice``).
+/// The server answers each request on arrival; the device applies fetched
+/// records, resolves conflicts by the scenario's policy
+/// (``CloudKitConflict``) and remembers change tags and the token. What it
+/// models and where each behaviour comes from is in docs/MODEL.md, "The
+/// cloudkit engine", citing docs/sources/cloudkit-engines.md.
+public struct CloudKitEngine: SyncEngine {
+    public let settings: CloudKitEngineSettings
+    /// The server's network address: the endpoint after the last device.
+    public let serverAddress: ReplicaID
+    public private(set) var server = CloudKitServer()
+    public private(set) var devices: [CloudKitDevice]
+    let schema: Schema
+    /// How long a device waits for an answer before it asks again.
+    let requestTimeoutMicros: Int64
+    /// Per device, the last fetch and modify request the server answered:
+    /// a copy of one (the network duplicated it) is dropped.
+    private var answeredFetch: [UInt64]
+    private var answeredModify: [UInt64]
+    /// Pending changes that met a server version they had not seen, over
+    /// the run (a wipe does not take them back).
+    public private(set) var conflicts = 0
+    /// Record saves the server performed, over the run (whether or not
+    /// their answers reached the devices).
+    public private(set) var savedRecords = 0
+    private let checksInvariants: Bool
+    private var checks = 0
+
+    public init(deviceCount: Int, schema: Schema, settings: CloudKitEngineSettings, requestTimeoutMicros: Int64,
+                checksInvariants: Bool) {
+        precondition(deviceCount >= 1 && requestTimeoutMicros > 0, "a cloudkit engine needs a device and a timeout")
+        self.settings = settings
+        self.schema = schema
+        self.requestTimeoutMicros = requestTimeoutMicros
+        self.checksInvariants = checksInvariants
+        serverAddress = ReplicaID(deviceCount)
+        devices = (0 ..< deviceCount).map { CloudKitDevice(id: ReplicaID($0)) }
+        answeredFetch = Array(repeating: 0, count: deviceCount)
+        answeredModify = Array(repeating: 0, count: deviceCount)
+    }
+
+    public mutating func committed(_ changes: [Record], on replica: ReplicaID, nodes: inout [ReplicaNode],
+                                   atMicros now: Int64) -> [EngineAction] {
+        devices[replica.index].committed(changes)
+        // The store changed: refused server records get another chance.
+        return take(devices[replica.index].retryRefused(node: &nodes[replica.index], atMicros: now), on: replica)
+    }
+
+    public mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
+                                  atMicros now: Int64) -> [EngineAction] {
+        let index = replica.index
+        devices[index].expireRequests(atMicros: now, timeoutMicros: requestTimeoutMicros)
+        var actions = take(devices[index].retryRefused(node: &nodes[index], atMicros: now), on: replica)
+        if let fetch = devices[index].nextFetch(atMicros: now) {
+            actions.append(.send(fetch, from: replica, to: serverAddress))
+        }
+        if let modify = devices[index].nextModify(node: nodes[index], settings: settings, atMicros: now) {
+            actions.append(.send(modify, from: replica, to: serverAddress))
+        }
+        return actions
+    }
+
+    public mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {
+        guard let message = envelope.message as? CloudKitMessage else { preconditionFailure("the cloudkit engine got \(envelope.message)") }
+        if envelope.to == serverAddress { return serve(message, from: envelope.from, atMicros: now) }
+        let index = envelope.to.index
+        switch message {
+        case .changes(let request, let changes):
+            return take(devices[index].receiveChanges(changes, request: request, node: &nodes[index], conflict: settings.conflict,
+                                                      atMicros: now), on: envelope.to)
+        case .modifyResult(let request, let result):
+            return take(devices[index].receiveModifyResult(result, request: request, node: &nodes[index], conflict: settings.conflict,
+                                                           atMicros: now), on: envelope.to)
+        case .fetch, .modify:
+            preconditionFailure("device \(envelope.to) got a request")
+        }
+    }
+
+    public mutating func crashed(_ replica: ReplicaID) -> Int {
+        devices[replica.index].crash()
+        // Fetched changes are applied as they arrive: nothing is held unapplied.
+        return 0
+    }
+
+    public mutating func wiped(_ replica: ReplicaID, newOrigin: ReplicaID) {
+        devices[replica.index].wipe()
+    }
+
+    public func isSettled(nodes: [ReplicaNode]) -> Bool {
+        devices.indices.allSatisfy { devices[$0].isSettled(serverCounter: server.changeCounter, storeCommit: nodes[$0].store.commitCount) }
+    }
+
+    /// News: a modify request the server has not answered (it may change
+    /// the zone), the answer to the modify request its device waits on, or
+    /// the answer to its fetch with a record version or deletion the device
+    /// has not met. A fetch changes nothing by itself.
+    public func carriesNews(_ message: any EngineMessage, to receiver: ReplicaID) -> Bool {
+        guard let message = message as? CloudKitMessage else { return false }
+        switch message {
+        case .fetch: return false
+        case .modify(let device, let request, _, _, _, _): return request > answeredModify[device.index]
+        case .modifyResult(let request, _): return devices[receiver.index].waitsForModify(request)
+        case .changes(let request, let changes): return devices[receiver.index].wouldTake(changes, request: request)
+        }
+    }
+
+    /// `changeSets`: records the server saved from devices; `blocked`:
+    /// records still waiting to be saved; `conflicts`; the zone's duplicates.
+    public func figures(nodes: [ReplicaNode]) -> EngineFigures {
+        EngineFigures(changeSets: savedRecords, blocked: devices.reduce(0) { $0 + $1.pendingCount },
+                      conflicts: conflicts, serverDuplicates: server.duplicateCount(schema: schema))
+    }
+
+    /// A device's token and known tags are never ahead of the zone, and
+    /// the requests it waits on have numbers it has handed out.
+    public mutating func invariantProblem(_ replica: ReplicaID, crashed: Bool) -> InvariantChecker.Problem? {
+        guard checksInvariants else { return nil }
+        checks += 1
+        let device = devices[replica.index]
+        if let token = device.token, token.counter > server.changeCounter {
+            return ("cloudkit.token", "\(token) is ahead of the zone (\(server.changeCounter))")
+        }
+        if let name = device.known.keys.sorted().first(where: { device.known[$0]!.changeTag.rawValue > server.changeCounter }) {
+            return ("cloudkit.knownTag", "record \(name) known at \(device.known[name]!.changeTag), ahead of the zone (\(server.changeCounter))")
+        }
+        if crashed && (device.fetchInFlight != nil || device.modifyInFlight != nil) {
+            return ("cloudkit.crash", "requests still in flight after a crash")
+        }
+        if let fetch = device.fetchInFlight, fetch.request >= device.nextFetchRequest {
+            return ("cloudkit.request", "waits on fetch \(fetch.request), never sent")
+        }
+        if let modify = device.modifyInFlight, modify.request >= device.nextModifyRequest {
+            return ("cloudkit.request", "waits on modify \(modify.request), never sent")
+        }
+        return nil
+    }
+
+    /// The fast quiescence answer must agree with its definition: no
+    /// device has a change to save, a fetch from its token would bring
+    /// nothing, and no refused record could now be taken.
+    public func runWideInvariantProblem(nodes: [ReplicaNode]) -> InvariantChecker.Problem? {
+        guard checksInvariants else { return nil }
+        let settled = isSettled(nodes: nodes)
+        let reference = devices.indices.allSatisfy { index in
+            let device = devices[index]
+            return device.pending.isEmpty && server.fetchChanges(since: device.token).isEmpty
+                && (device.refused.isEmpty || device.refusedAtCommit == nodes[index].store.commitCount)
+        }
+        guard settled != reference else { return nil }
+        return ("quiescence.settled", "the engine says settled: \(settled); checking every device's fetch says \(reference)")
+    }
+
+    public var invariantChecks: Int { checks }
+
+    /// Counts what a device did and asks for the app's processing of
+    /// remote changes (a dedupe pass) when it applied some.
+    private mutating func take(_ effects: CloudKitDevice.Effects, on replica: ReplicaID) -> [EngineAction] {
+        conflicts += effects.conflicts
+        return effects.applied ? [.appliedRemote(replica)] : []
+    }
+
+    /// The server answers a request on arrival, each request once.
+    private mutating func serve(_ message: CloudKitMessage, from sender: ReplicaID, atMicros now: Int64) -> [EngineAction] {
+        switch message {
+        case .fetch(let device, let request, let token):
+            precondition(device == sender, "a fetch from \(sender) names \(device)")
+            guard request > answeredFetch[device.index] else { return [] }
+            answeredFetch[device.index] = request
+            return [.send(CloudKitMessage.changes(request: request, server.fetchChanges(since: token)), from: serverAddress, to: device)]
+        case .modify(let device, let request, let saves, let deletes, let policy, let atomic):
+            precondition(device == sender, "a modify from \(sender) names \(device)")
+            guard request > answeredModify[device.index] else { return [] }
+            answeredModify[device.index] = request
+            let result = server.modify(saves: saves, deletes: deletes, policy: policy, atomic: atomic, atMicros: now)
+            savedRecords += result.savedRecords.count
+            return [.send(CloudKitMessage.modifyResult(request: request, result), from: serverAddress, to: device)]
+        case .changes, .modifyResult:
+            preconditionFailure("the server got an answer")
+        }
+    }
+}

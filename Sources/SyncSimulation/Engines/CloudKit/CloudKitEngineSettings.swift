@@ -1,0 +1,88 @@
+/// The `cloudkit` engine as a scenario chooses it: `engine: "cloudkit"` and
+/// `cloudkit: { conflict, clock, savePolicy, batch, atomic }`.
+///
+/// Defaults follow what Apple's CKSyncEngine and its sample do
+/// (docs/sources/cloudkit-engines.md): record-level last-writer-wins by the
+/// device's dates, `ifServerRecordUnchanged`, non-atomic batches.
+public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
+    /// How a device resolves a conflict (default `recordLWW` by `device`
+    /// dates: the sample's `mergeFromServerRecord`).
+    public var conflict: CloudKitConflict
+    /// The save policy of every modify request. Default
+    /// `ifServerRecordUnchanged`: "The CKSyncEngine relies on the
+    /// .ifServerRecordUnchanged save policy" (Apple, forum thread 782333).
+    public var savePolicy: CloudKitSavePolicy
+    /// At most this many records (saves and deletes) per modify request.
+    /// Default 400: `CKError.Code.limitExceeded` gives "400 items (records or
+    /// shares) per operation" as the general guideline
+    /// (developer.apple.com/documentation/cloudkit/ckerror/code/limitexceeded);
+    /// CKSyncEngine does not state its own batch size.
+    public var batch: Int
+    /// Whether a batch fails whole when one item fails. Default false:
+    /// CKSyncEngine's `atomicByZone` "The default value is false", and the
+    /// sample never sets it.
+    public var atomic: Bool
+
+    public static let batchRange: ClosedRange<Int> = 1 ... 400
+
+    public init(conflict: CloudKitConflict = CloudKitConflict(), savePolicy: CloudKitSavePolicy = .ifServerRecordUnchanged,
+                batch: Int = 400, atomic: Bool = false) {
+        precondition(Self.batchRange.contains(batch), "batch must be from 1 to 400 records")
+        self.conflict = conflict
+        self.savePolicy = savePolicy
+        self.batch = batch
+        self.atomic = atomic
+    }
+
+    public var name: String { "cloudkit" }
+    public var serverName: String? { Self.serverName }
+    public static let serverName = "server"
+
+    public var settings: [EngineSetting] {
+        [
+            EngineSetting("conflict", .text(conflict.policy.rawValue)),
+            EngineSetting("clock", .text(conflict.clock.rawValue)),
+            EngineSetting("savePolicy", .text(savePolicy.name)),
+            EngineSetting("batch", .int(batch)),
+            EngineSetting("atomic", .bool(atomic)),
+        ]
+    }
+
+    public func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine {
+        CloudKitEngine(deviceCount: scenario.replicaCount, schema: scenario.schema, settings: self,
+                       requestTimeoutMicros: Self.requestTimeoutMicros(scenario), checksInvariants: checksInvariants)
+    }
+
+    /// How long a device waits for an answer before it treats the request
+    /// as lost (CKSyncEngine retries network failures itself, item 2): the
+    /// longest a request and its answer can take, each at most twice the
+    /// largest delay (a delay plus a reordering's extra one). A later
+    /// answer cannot come, so none arrives after its request was given up.
+    static func requestTimeoutMicros(_ scenario: Scenario) -> Int64 {
+        let links = scenario.links.values.map(\.delayMaxMicros)
+        let longest = ([scenario.network.delayMaxMicros] + links).max() ?? 0
+        return 4 * longest + 1
+    }
+
+    static let catalogEntry = EngineCatalog.Entry(
+        name: "cloudkit",
+        summary: "devices sync through a CloudKit record zone, the implicit replica 'server'",
+        settingsKey: "cloudkit", serverName: serverName, allowsHubTopology: false,
+        configuration: { node throws(ScenarioFileError) in try CloudKitEngineSettings.parse(node) })
+}
+
+extension CloudKitSavePolicy {
+    /// The name a user types, as Apple spells the case.
+    public var name: String {
+        switch self {
+        case .ifServerRecordUnchanged: "ifServerRecordUnchanged"
+        case .changedKeys: "changedKeys"
+        case .allKeys: "allKeys"
+        }
+    }
+
+    public init?(name: String) {
+        guard let policy = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = policy
+    }
+}
