@@ -36,6 +36,8 @@ struct CommandLineOptions {
     var seed: UInt64?
     /// Nil: the scenario's own list (all eight for the built-in scenario).
     var strategyNames: [String]?
+    /// `--engine`: nil for the scenario's own (`peer` for the built-in one).
+    var engine: String?
     var format = Format.table
     var includesTiming = true
     var showHelp = false
@@ -75,6 +77,7 @@ struct CommandLineOptions {
         "--replicas": "a whole number from \(replicaRange.lowerBound) to \(replicaRange.upperBound)",
         "--seed": "a whole number from 0 to \(UInt64.max)",
         "--strategies": "a comma-separated list of \(StrategyCatalog.allNames.joined(separator: ", "))",
+        "--engine": "one of \(EngineCatalog.allNames.joined(separator: ", "))",
         "--format": "one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))",
         "--store": "memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per replica under DIR)",
         "--concurrency": "one of \(WriterConcurrency.allCases.map(\.rawValue).joined(separator: ", "))",
@@ -92,9 +95,9 @@ struct CommandLineOptions {
 
     /// The options each command accepts.
     static let optionsByCommand: [Command: [String]] = [
-        .compare: ["--replicas", "--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
-        .run: ["--seed", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
-        .check: ["--seed", "--store", "--out", "--check-invariants", "--help"],
+        .compare: ["--replicas", "--seed", "--engine", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
+        .run: ["--seed", "--engine", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
+        .check: ["--seed", "--engine", "--store", "--out", "--check-invariants", "--help"],
         .race: ["--writers", "--trials", "--think-micros", "--lockstep", "--strategies", "--format", "--help"],
         .benchmark: ["--records", "--batch", "--store", "--help"],
         .sweep: ["--vary", "--seeds", "--strategies", "--store", "--shard", "--out", "--quiet", "--check-invariants", "--help"],
@@ -163,6 +166,7 @@ struct CommandLineOptions {
                 options.showHelp = true
             case "--replicas": options.replicas = try parsed(whole(replicaRange))
             case "--seed": options.seed = try parsed { UInt64($0) }
+            case "--engine": options.engine = try parsed { EngineCatalog.configuration(named: $0) == nil ? nil : $0 }
             case "--strategies": options.strategyNames = try parseStrategies(try value())
             case "--format": options.format = try parsed { Format(rawValue: $0) }
             case "--no-timing":

@@ -7,10 +7,11 @@ import SyncStore
 /// run means live in the libraries; this only sequences and prints.
 enum Commands {
     /// Reads every scenario file named (folders give their `*.json5`), or
-    /// exits with status 2 naming the first problem.
-    static func load(_ paths: [String], seed: UInt64?) -> [ScenarioDocument] {
+    /// exits with status 2 naming the first problem. `engine` overrides
+    /// each file's sync engine.
+    static func load(_ paths: [String], seed: UInt64?, engine: String? = nil) -> [ScenarioDocument] {
         do {
-            return try ScenarioFile.expand(paths).map { path throws(ScenarioFileError) in try ScenarioFile.load(path, seed: seed) }
+            return try ScenarioFile.expand(paths).map { path throws(ScenarioFileError) in try ScenarioFile.load(path, seed: seed, engine: engine) }
         } catch {
             exitWithUsageError(error.description)
         }
@@ -31,7 +32,9 @@ enum Commands {
             progress.clear()
             switch error {
             case .store: exitWithUsageError(error.description)
-            case .invariant(let violation): exitWithInvariantViolation(violation, replay: file.map { "simulate run \($0)" } ?? "simulate --replicas \(scenario.replicaCount)")
+            case .invariant(let violation):
+                let engine = scenario.engine.name == EngineCatalog.defaultName ? "" : " --engine \(scenario.engine.name)"
+                exitWithInvariantViolation(violation, replay: (file.map { "simulate run \($0)" } ?? "simulate --replicas \(scenario.replicaCount)") + engine)
             }
         }
         progress.clear()

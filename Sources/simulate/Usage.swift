@@ -6,11 +6,11 @@ enum Usage {
     measure, strategy by strategy, the duplicate records, lost writes and diverged
     replicas each way of enforcing uniqueness produces.
 
-    USAGE: simulate [--replicas N] [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
+    USAGE: simulate [--replicas N] [--seed S] [--engine ENGINE] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
                     [--check-invariants]
-           simulate run FILE... [--seed S] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
+           simulate run FILE... [--seed S] [--engine ENGINE] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
                     [--check-invariants]
-           simulate check FILE|DIR... [--seed S] [--store STORE] [--check-invariants]
+           simulate check FILE|DIR... [--seed S] [--engine ENGINE] [--store STORE] [--check-invariants]
            simulate race [--writers LIST] [--trials T] [--think-micros N] [--lockstep] [--strategies LIST] [--format FORMAT]
            simulate sweep FILE --vary PATH=V1,V2,… [--vary …] [--seeds A..B] [--strategies LIST] [--store STORE]
                           [--out DIR] [--shard K/N] [--quiet] [--check-invariants]
@@ -78,6 +78,8 @@ enum Usage {
       --replicas N        replicas in the default scenario, \(CommandLineOptions.replicaRange.lowerBound) to \(CommandLineOptions.replicaRange.upperBound) (default 5)
       --seed S            seed for every random draw, 0 to \(UInt64.max) (default: 1,
                           or the scenario file's own seed)
+      --engine ENGINE     the sync engine: \(EngineCatalog.allNames.joined(separator: " or ")) (default: the scenario
+                          file's own 'engine', peer for the built-in scenario); see ENGINES
       --strategies LIST   comma-separated strategy names, run and reported in that
                           order (default: the first eight below, or the file's list)
       --format FORMAT     table (default: aligned for a terminal), json or markdown
@@ -130,6 +132,9 @@ enum Usage {
       dedupe              fetch before insert, and a dedupe pass after each sync
       crdt                ids derived from the natural key, per-field merge
       lww:field           as lww, but newest write wins per field (not run by default)
+
+    ENGINES:
+    \(EngineCatalog.summaries.map { "  " + $0.name + String(repeating: " ", count: max(1, 20 - $0.name.count)) + $0.summary }.joined(separator: "\n"))
 
     EXIT STATUS: 0 on success; 1 when 'check' finds a failed expectation or
     'explore' a failing seed; 2 for a bad argument or scenario file (the message

@@ -32,7 +32,8 @@ let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
 switch options.command {
 case .compare:
     let seed = options.seed ?? 1
-    let scenario = DefaultScenario.make(replicas: options.replicas, seed: seed)
+    let engine = EngineCatalog.configuration(named: options.engine ?? EngineCatalog.defaultName)!
+    let scenario = DefaultScenario.make(replicas: options.replicas, seed: seed, engine: engine)
     let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: options.strategyNames ?? StrategyCatalog.defaultNames,
                                   includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                                   checksInvariants: options.checksInvariants, file: nil, expectations: [], progress: progress)
@@ -40,7 +41,7 @@ case .compare:
     Commands.print([report], format: options.format, asArray: false)
 
 case .run:
-    let documents = Commands.load(options.paths, seed: options.seed)
+    let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine)
     let reports = documents.map { document in
         Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
                          includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
@@ -52,7 +53,7 @@ case .run:
     Commands.print(reports, format: options.format, asArray: reports.count > 1)
 
 case .check:
-    let documents = Commands.load(options.paths, seed: options.seed)
+    let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine)
     let failed = Commands.check(documents, store: options.store, checksInvariants: options.checksInvariants, out: options.out, progress: progress)
     exit(failed > 0 ? 1 : 0)
 

@@ -51,6 +51,38 @@ struct SimulateCLITests {
         #expect(lines.last == "replay: simulate --replicas 5 --seed 1")
     }
 
+    /// `--engine cloudkit` prints the same table, its headline and replay
+    /// naming the engine; the JSON names it with its settings and carries
+    /// the server's duplicates.
+    @Test func cloudkitEngineKeepsTheTableShape() async throws {
+        let peer = try await SimulateProcess.run(["--replicas", "3", "--strategies", "lww,crdt", "--no-timing"])
+        let cloudkit = try await SimulateProcess.run(["--replicas", "3", "--engine", "cloudkit", "--strategies", "lww,crdt", "--no-timing"])
+        #expect(cloudkit.status == 0)
+        #expect(cloudkit.stderr == "")
+        let peerLines = peer.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = cloudkit.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "SyncSim · scenario default · seed 1 · 3 replicas · memory store · cloudkit engine")
+        #expect(lines.count == peerLines.count)
+        let header = try #require(lines.first { $0.hasPrefix("strategy ") })
+        #expect(header == peerLines.first { $0.hasPrefix("strategy ") })
+        #expect(cloudkit.stdout.hasSuffix("replay: simulate --replicas 3 --seed 1 --engine cloudkit --strategies lww,crdt\n"))
+
+        let json = try await SimulateProcess.run(["--replicas", "3", "--engine", "cloudkit", "--strategies", "lww", "--format", "json", "--no-timing"])
+        let document = try SimulateProcess.parseObject(json.stdout)
+        let parameters = try #require(document["parameters"] as? [String: Any])
+        #expect(parameters["engine"] as? String == "cloudkit")
+        #expect(parameters["replicaNames"] as? [String] == ["r1", "r2", "r3", "server"])
+        let settings = try #require(parameters["cloudkit"] as? [String: Any])
+        #expect(settings["conflict"] as? String == "recordLWW")
+        #expect(settings["savePolicy"] as? String == "ifServerRecordUnchanged")
+        #expect(document["replicas"] as? Int == 3)
+        let results = try #require(document["results"] as? [[String: Any]])
+        // Three devices import the same 100 users under random names: 200
+        // duplicates on every device and on the server.
+        #expect(results.first?["serverDuplicates"] as? Int == 200)
+        #expect(results.first?["conflicts"] as? Int == 0)
+    }
+
     @Test func strategiesAreReportedExactlyAsListed() async throws {
         let table = try await SimulateProcess.run(["--replicas", "3", "--strategies", "crdt,lww", "--no-timing"])
         #expect(table.status == 0)
@@ -212,6 +244,8 @@ struct SimulateCLITests {
         BadArguments(arguments: ["--strategies", "lww,"], mentions: ["--strategies", "empty", "allowed: " + allowedStrategies]),
         BadArguments(arguments: ["--strategies", "lww,lww"], mentions: ["--strategies", "'lww'", "twice"]),
         BadArguments(arguments: ["--no-timing=yes"], mentions: ["--no-timing", "no value"]),
+        BadArguments(arguments: ["--engine", "hub"], mentions: ["--engine", "one of peer, cloudkit", "'hub'"]),
+        BadArguments(arguments: ["--engine"], mentions: ["--engine", "needs a value", "peer, cloudkit"]),
         BadArguments(arguments: ["--bogus"], mentions: ["'--bogus'", "unknown option", "--replicas, --seed"]),
         BadArguments(arguments: ["extra"], mentions: ["'extra'", "unexpected argument", "--replicas, --seed"]),
         BadArguments(arguments: ["--replicas", "3", "extra"], mentions: ["'extra'", "--replicas, --seed"]),
