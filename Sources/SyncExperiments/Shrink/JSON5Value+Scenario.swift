@@ -25,8 +25,14 @@ extension JSON5Value {
 
     var isHubTopology: Bool { self["topology"]?.stringValue == "hub" }
 
-    /// Every replica, the hub included: what a partition or crash may name.
-    var allReplicaNames: [String] { replicaNames + (isHubTopology ? ["hub"] : []) }
+    /// The engine's server endpoint (`server` under `engine: "cloudkit"`), if any.
+    var serverName: String? {
+        EngineCatalog.configuration(named: self["engine"]?.stringValue ?? EngineCatalog.defaultName)?.serverName
+    }
+
+    /// Every replica, the hub and the engine's server included: what a
+    /// partition may name.
+    var allReplicaNames: [String] { replicaNames + (isHubTopology ? ["hub"] : []) + (serverName.map { [$0] } ?? []) }
 
     var untilMicros: Int64 {
         self["until"]?.stringValue.flatMap(ScenarioFile.durationMicros) ?? Self.defaultUntilMicros
