@@ -16,7 +16,8 @@ public struct RunResult: Sendable {
         public var localSaves: Int
         /// Distinct (replica, remote change set) pairs refused at least once.
         public var changeSets: Int
-        /// Change sets still held unapplied at the end behind a refused one.
+        /// Change sets still held unapplied at the end behind a refused one
+        /// (`peer`); records still waiting to be saved (`cloudkit`).
         public var blocked: Int
         public var total: Int { localSaves + changeSets + blocked }
     }
@@ -61,7 +62,8 @@ public struct RunResult: Sendable {
     /// Remote changes that addressed a record the replica did not have.
     public var missedChanges: Int
     /// Change sets made by all replicas, less those a wipe destroyed before
-    /// any other replica held them.
+    /// any other replica held them (`peer`); record saves the server
+    /// performed (`cloudkit`).
     public var changeSets: Int
     /// Times a device's pending change met a server version it had not
     /// seen: a `serverRecordChanged` answer to a save, or a fetched record
