@@ -48,7 +48,7 @@ extension Report {
         return .object([
             .init("replicaNames", .array(scenario.replicaNames.map(JSONValue.string))),
             .init("engine", .string(scenario.engine.name)),
-        ] + engineSettingsMembers + [
+        ] + presetMembers + engineSettingsMembers + [
             .init("network", .object([
                 .init("drop", .number(network.dropProbability.description)),
                 .init("duplicate", .number(network.duplicateProbability.description)),
@@ -65,6 +65,23 @@ extension Report {
             .init("dedupeDelaySeconds", .number(DecimalText.seconds(micros: scenario.dedupeDelayMicros))),
             .init("steps", .int(scenario.steps.count)),
         ])
+    }
+
+    /// `preset: { name, stack, topology, notRun: [{ strategies, reason }] }`
+    /// for a scenario run as a preset.
+    private var presetMembers: [JSONValue.Member] {
+        guard let preset = scenario.preset else { return [] }
+        return [.init("preset", .object([
+            .init("name", .string(preset.name)),
+            .init("stack", .string(preset.stack)),
+            .init("topology", .string(scenario.topology.rawValue)),
+            .init("notRun", .array(preset.exclusions.map { exclusion in
+                .object([
+                    .init("strategies", .array(exclusion.strategies.map(JSONValue.string))),
+                    .init("reason", .string(exclusion.reason)),
+                ])
+            })),
+        ]))]
     }
 
     /// The engine's own settings under its name (`cloudkit: { … }`), for

@@ -9,7 +9,7 @@ extension Report {
             "",
             settingsLine,
             "",
-        ] + columns.markdownLines(results)
+        ] + stackLines.flatMap { [$0, ""] } + columns.markdownLines(results)
         if hasWriters {
             lines.append("")
             lines += raceColumns.markdownLines(results)

@@ -3,7 +3,7 @@ import SyncSimulation
 extension Report {
     /// Aligned plain text for a terminal.
     public func table() -> String {
-        var lines = [headline, scenario.description, settingsLine, ""]
+        var lines = [headline, scenario.description, settingsLine] + stackLines + [""]
         lines += columns.alignedLines(results)
         if hasWriters {
             lines.append("")

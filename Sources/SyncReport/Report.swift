@@ -18,6 +18,10 @@ public struct Report: Sendable {
     public let expectations: [ExpectationOutcome]
     /// How writers ran; `dispatch` runs are not reproducible.
     public let concurrency: WriterConcurrency
+    /// For a file: the options that replaced its stack on the command line
+    /// (` --preset NAME`, ` --engine NAME`, or nothing), which a replay
+    /// repeats. The built-in scenario's stack comes from its scenario.
+    public var fileStackArguments = ""
 
     public init(scenario: Scenario, seed: UInt64, store: String = "memory", results: [RunResult], includesTiming: Bool,
                 concurrency: WriterConcurrency = .deterministic, file: String? = nil, expectations: [ExpectationOutcome] = []) {
@@ -38,9 +42,10 @@ public struct Report: Sendable {
     public var replayCommand: String {
         let names = results.map(\.strategy)
         var command = file.map { "simulate run \($0) --seed \(seed)" }
-            ?? "simulate --replicas \(scenario.replicaCount) --seed \(seed)"
-        if scenario.engine.name != EngineCatalog.defaultName { command += " --engine \(scenario.engine.name)" }
-        if names != StrategyCatalog.defaultNames { command += " --strategies " + names.joined(separator: ",") }
+            ?? "simulate --replicas \(scenario.deviceCountWithoutHub) --seed \(seed)"
+        command += file == nil ? scenario.stackArguments : fileStackArguments
+        let defaultNames = scenario.preset?.strategies ?? StrategyCatalog.defaultNames
+        if names != defaultNames { command += " --strategies " + names.joined(separator: ",") }
         if store != "memory" { command += " --store \(store)" }
         if !isReproducible { command += " --concurrency \(concurrency.rawValue)" }
         return command

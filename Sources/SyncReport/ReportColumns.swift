@@ -73,8 +73,19 @@ extension Report {
 
     var headline: String {
         "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
-            + (scenario.engine.name == EngineCatalog.defaultName ? "" : " · \(scenario.engine.name) engine")
+            + (scenario.preset.map { " · \($0.name) preset" }
+                ?? (scenario.engine.name == EngineCatalog.defaultName ? "" : " · \(scenario.engine.name) engine"))
             + (isReproducible ? "" : " · writers on real threads (Dispatch): not reproducible")
+    }
+
+    /// For a preset: the stack, the settings it runs with, and each
+    /// strategy the stack cannot run with the reason. Empty otherwise.
+    var stackLines: [String] {
+        guard let preset = scenario.preset else { return [] }
+        let settings = ["\(scenario.engine.name) engine"] + (scenario.topology == .hub ? ["topology hub"] : [])
+            + scenario.engine.settings.map { "\($0.name) \($0.valueText)" }
+        return ["stack: \(preset.stack) · preset \(preset.name): \(settings.joined(separator: ", "))"]
+            + preset.exclusions.map { "not run on \(preset.name): \($0.label), because \($0.reason)" }
     }
 
     var settingsLine: String {

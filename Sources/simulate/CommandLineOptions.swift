@@ -38,6 +38,8 @@ struct CommandLineOptions {
     var strategyNames: [String]?
     /// `--engine`: nil for the scenario's own (`peer` for the built-in one).
     var engine: String?
+    /// `--preset`: nil for the scenario's own stack; excludes `--engine`.
+    var preset: String?
     var format = Format.table
     var includesTiming = true
     var showHelp = false
@@ -78,6 +80,7 @@ struct CommandLineOptions {
         "--seed": "a whole number from 0 to \(UInt64.max)",
         "--strategies": "a comma-separated list of \(StrategyCatalog.allNames.joined(separator: ", "))",
         "--engine": "one of \(EngineCatalog.allNames.joined(separator: ", "))",
+        "--preset": "one of \(PresetCatalog.allNames.joined(separator: ", "))",
         "--format": "one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))",
         "--store": "memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per replica under DIR)",
         "--concurrency": "one of \(WriterConcurrency.allCases.map(\.rawValue).joined(separator: ", "))",
@@ -95,9 +98,9 @@ struct CommandLineOptions {
 
     /// The options each command accepts.
     static let optionsByCommand: [Command: [String]] = [
-        .compare: ["--replicas", "--seed", "--engine", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
-        .run: ["--seed", "--engine", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
-        .check: ["--seed", "--engine", "--store", "--out", "--check-invariants", "--help"],
+        .compare: ["--replicas", "--seed", "--engine", "--preset", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
+        .run: ["--seed", "--engine", "--preset", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
+        .check: ["--seed", "--engine", "--preset", "--store", "--out", "--check-invariants", "--help"],
         .race: ["--writers", "--trials", "--think-micros", "--lockstep", "--strategies", "--format", "--help"],
         .benchmark: ["--records", "--batch", "--store", "--help"],
         .sweep: ["--vary", "--seeds", "--strategies", "--store", "--shard", "--out", "--quiet", "--check-invariants", "--help"],
@@ -167,6 +170,7 @@ struct CommandLineOptions {
             case "--replicas": options.replicas = try parsed(whole(replicaRange))
             case "--seed": options.seed = try parsed { UInt64($0) }
             case "--engine": options.engine = try parsed { EngineCatalog.configuration(named: $0) == nil ? nil : $0 }
+            case "--preset": options.preset = try parsed { PresetCatalog.preset(named: $0)?.name }
             case "--strategies": options.strategyNames = try parseStrategies(try value())
             case "--format": options.format = try parsed { Format(rawValue: $0) }
             case "--no-timing":
@@ -221,6 +225,13 @@ struct CommandLineOptions {
             }
         }
         if !options.showHelp {
+            if options.engine != nil && options.preset != nil {
+                throw UsageError(message: "--engine and --preset both choose the stack: a preset sets the engine itself, so give one of them")
+            }
+            if let preset = options.preset.flatMap(PresetCatalog.preset(named:)), let names = options.strategyNames,
+               let refusal = preset.refusal(of: names) {
+                throw UsageError(message: "--strategies: \(refusal)")
+            }
             switch options.command {
             case .sweep:
                 guard options.paths.count == 1 else { throw UsageError(message: "simulate sweep needs exactly one scenario file, such as Scenarios/default.json5") }

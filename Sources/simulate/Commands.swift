@@ -8,19 +8,30 @@ import SyncStore
 enum Commands {
     /// Reads every scenario file named (folders give their `*.json5`), or
     /// exits with status 2 naming the first problem. `engine` overrides
-    /// each file's sync engine.
-    static func load(_ paths: [String], seed: UInt64?, engine: String? = nil) -> [ScenarioDocument] {
+    /// each file's sync engine, `preset` its stack. `strategyNames`
+    /// (`--strategies`) must be ones every file's stack can run.
+    static func load(_ paths: [String], seed: UInt64?, engine: String? = nil, preset: String? = nil,
+                     strategyNames: [String]? = nil) -> [ScenarioDocument] {
+        let documents: [ScenarioDocument]
         do {
-            return try ScenarioFile.expand(paths).map { path throws(ScenarioFileError) in try ScenarioFile.load(path, seed: seed, engine: engine) }
+            documents = try ScenarioFile.expand(paths).map { path throws(ScenarioFileError) in
+                try ScenarioFile.load(path, seed: seed, engine: engine, preset: preset)
+            }
         } catch {
             exitWithUsageError(error.description)
         }
+        for document in documents {
+            if let names = strategyNames, let refusal = document.scenario.preset?.refusal(of: names) {
+                exitWithUsageError("\(document.file): --strategies: \(refusal)")
+            }
+        }
+        return documents
     }
 
     /// Runs `scenario` once per strategy and checks the expectations.
     static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
                         concurrency: WriterConcurrency = .deterministic, store: StoreKind, checksInvariants: Bool,
-                        file: String?, expectations: [Expectation], progress: Progress) -> Report {
+                        file: String?, stackArguments: String = "", expectations: [Expectation], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
         let results: [RunResult]
         do {
@@ -33,13 +44,15 @@ enum Commands {
             switch error {
             case .store: exitWithUsageError(error.description)
             case .invariant(let violation):
-                let engine = scenario.engine.name == EngineCatalog.defaultName ? "" : " --engine \(scenario.engine.name)"
-                exitWithInvariantViolation(violation, replay: (file.map { "simulate run \($0)" } ?? "simulate --replicas \(scenario.replicaCount)") + engine)
+                exitWithInvariantViolation(violation, replay: file.map { "simulate run \($0)" + stackArguments }
+                    ?? "simulate --replicas \(scenario.deviceCountWithoutHub)" + scenario.stackArguments)
             }
         }
         progress.clear()
-        return Report(scenario: scenario, seed: seed, store: store.name, results: results, includesTiming: includesTiming,
-                      concurrency: concurrency, file: file, expectations: ExpectationOutcome.check(expectations, against: results))
+        var report = Report(scenario: scenario, seed: seed, store: store.name, results: results, includesTiming: includesTiming,
+                            concurrency: concurrency, file: file, expectations: ExpectationOutcome.check(expectations, against: results))
+        report.fileStackArguments = stackArguments
+        return report
     }
 
     /// `simulate benchmark`: the SQLite store's apply rate beside a bare
@@ -109,7 +122,7 @@ enum Commands {
             }
             let report = compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
                                  store: store, checksInvariants: checksInvariants, file: document.file,
-                                 expectations: document.expectations, progress: progress)
+                                 stackArguments: document.stackArguments, expectations: document.expectations, progress: progress)
             if let out { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(document.scenario.name)) }
             for line in ExpectationText.lines(report.expectations.map { (document.scenario.name, $0) }) {
                 Swift.print(line)

@@ -6,11 +6,11 @@ enum Usage {
     measure, strategy by strategy, the duplicate records, lost writes and diverged
     replicas each way of enforcing uniqueness produces.
 
-    USAGE: simulate [--replicas N] [--seed S] [--engine ENGINE] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
+    USAGE: simulate [--replicas N] [--seed S] [--engine ENGINE | --preset STACK] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
                     [--check-invariants]
-           simulate run FILE... [--seed S] [--engine ENGINE] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
+           simulate run FILE... [--seed S] [--engine ENGINE | --preset STACK] [--strategies LIST] [--format FORMAT] [--no-timing] [--store STORE] [--concurrency MODE]
                     [--check-invariants]
-           simulate check FILE|DIR... [--seed S] [--engine ENGINE] [--store STORE] [--check-invariants]
+           simulate check FILE|DIR... [--seed S] [--engine ENGINE | --preset STACK] [--store STORE] [--check-invariants]
            simulate race [--writers LIST] [--trials T] [--think-micros N] [--lockstep] [--strategies LIST] [--format FORMAT]
            simulate sweep FILE --vary PATH=V1,V2,… [--vary …] [--seeds A..B] [--strategies LIST] [--store STORE]
                           [--out DIR] [--shard K/N] [--quiet] [--check-invariants]
@@ -80,6 +80,11 @@ enum Usage {
                           or the scenario file's own seed)
       --engine ENGINE     the sync engine: \(EngineCatalog.allNames.joined(separator: " or ")) (default: the scenario
                           file's own 'engine', peer for the built-in scenario); see ENGINES
+      --preset STACK      run as a stack you could ship: \(PresetCatalog.allNames.joined(separator: ", ")).
+                          Sets the engine, its settings and the topology (a file's
+                          own engine, topology and engine settings are dropped);
+                          strategies the stack cannot run are left out of the
+                          default list and refused in --strategies; see PRESETS
       --strategies LIST   comma-separated strategy names, run and reported in that
                           order (default: the first eight below, or the file's list)
       --format FORMAT     table (default: aligned for a terminal), json or markdown
@@ -135,6 +140,12 @@ enum Usage {
 
     ENGINES:
     \(EngineCatalog.summaries.map { "  " + $0.name + String(repeating: " ", count: max(1, 20 - $0.name.count)) + $0.summary }.joined(separator: "\n"))
+
+    PRESETS (the evidence for each, documented or observed, is in the README):
+    \(PresetCatalog.all.map { preset in
+        "  " + preset.name + String(repeating: " ", count: max(1, 20 - preset.name.count)) + preset.stack
+            + (preset.exclusions.isEmpty ? "" : "\n" + String(repeating: " ", count: 22) + "cannot run " + preset.exclusions.map(\.label).joined(separator: ", "))
+    }.joined(separator: "\n"))
 
     EXIT STATUS: 0 on success; 1 when 'check' finds a failed expectation or
     'explore' a failing seed; 2 for a bad argument or scenario file (the message

@@ -32,20 +32,28 @@ let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
 switch options.command {
 case .compare:
     let seed = options.seed ?? 1
-    let engine = EngineCatalog.configuration(named: options.engine ?? EngineCatalog.defaultName)!
-    let scenario = DefaultScenario.make(replicas: options.replicas, seed: seed, engine: engine)
-    let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: options.strategyNames ?? StrategyCatalog.defaultNames,
+    let scenario: Scenario
+    if let preset = options.preset.flatMap(PresetCatalog.preset(named:)) {
+        scenario = DefaultScenario.make(replicas: options.replicas, seed: seed, preset: preset)
+    } else {
+        scenario = DefaultScenario.make(replicas: options.replicas, seed: seed,
+                                        engine: EngineCatalog.configuration(named: options.engine ?? EngineCatalog.defaultName)!)
+    }
+    let strategyNames = options.strategyNames ?? scenario.preset?.strategies ?? StrategyCatalog.defaultNames
+    let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: strategyNames,
                                   includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                                   checksInvariants: options.checksInvariants, file: nil, expectations: [], progress: progress)
     if let out = options.out { OutputFiles.write(report, to: out) }
     Commands.print([report], format: options.format, asArray: false)
 
 case .run:
-    let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine)
+    let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine, preset: options.preset,
+                                  strategyNames: options.strategyNames)
     let reports = documents.map { document in
         Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
                          includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
-                         checksInvariants: options.checksInvariants, file: document.file, expectations: document.expectations, progress: progress)
+                         checksInvariants: options.checksInvariants, file: document.file, stackArguments: document.stackArguments,
+                         expectations: document.expectations, progress: progress)
     }
     if let out = options.out {
         for report in reports { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(report.scenario.name)) }
@@ -53,7 +61,8 @@ case .run:
     Commands.print(reports, format: options.format, asArray: reports.count > 1)
 
 case .check:
-    let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine)
+    let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine, preset: options.preset,
+                                  strategyNames: options.strategyNames)
     let failed = Commands.check(documents, store: options.store, checksInvariants: options.checksInvariants, out: options.out, progress: progress)
     exit(failed > 0 ? 1 : 0)
 

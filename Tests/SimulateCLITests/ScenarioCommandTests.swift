@@ -213,14 +213,14 @@ struct ScenarioCommandTests {
         let output = try await SimulateProcess.run(["check", "--replicas", "3"])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --store, --out, --check-invariants, --help\n")
+        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --store, --out, --check-invariants, --help\n")
 
         let format = try await SimulateProcess.run(["check", Self.scenarios, "--format", "json"])
         #expect(format.status == 2)
-        #expect(format.stderr == "simulate: simulate check does not take --format; it takes --seed, --engine, --store, --out, --check-invariants, --help\n")
+        #expect(format.stderr == "simulate: simulate check does not take --format; it takes --seed, --engine, --preset, --store, --out, --check-invariants, --help\n")
 
         let replicas = try await SimulateProcess.run(["run", Self.scenario("default.json5"), "--replicas", "3"])
         #expect(replicas.status == 2)
-        #expect(replicas.stderr == "simulate: simulate run does not take --replicas; it takes --seed, --engine, --strategies, --format, --no-timing, --store, --concurrency, --out, --check-invariants, --help\n")
+        #expect(replicas.stderr == "simulate: simulate run does not take --replicas; it takes --seed, --engine, --preset, --strategies, --format, --no-timing, --store, --concurrency, --out, --check-invariants, --help\n")
     }
 }

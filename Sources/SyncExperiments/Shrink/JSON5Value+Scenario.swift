@@ -23,11 +23,14 @@ extension JSON5Value {
         }
     }
 
-    var isHubTopology: Bool { self["topology"]?.stringValue == "hub" }
+    /// The stack preset the document names, which fixes engine and topology.
+    private var preset: StackPreset? { self["preset"]?.stringValue.flatMap(PresetCatalog.preset(named:)) }
+
+    var isHubTopology: Bool { (self["topology"]?.stringValue ?? preset?.topology.rawValue) == "hub" }
 
     /// The engine's server endpoint (`server` under `engine: "cloudkit"`), if any.
     var serverName: String? {
-        EngineCatalog.configuration(named: self["engine"]?.stringValue ?? EngineCatalog.defaultName)?.serverName
+        EngineCatalog.configuration(named: self["engine"]?.stringValue ?? preset?.engine ?? EngineCatalog.defaultName)?.serverName
     }
 
     /// Every replica, the hub and the engine's server included: what a

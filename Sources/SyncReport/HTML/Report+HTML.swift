@@ -10,6 +10,7 @@ extension Report {
         var body = "<h1>\(HTMLPage.escape(headline))</h1>\n"
         body += "<p>\(HTMLPage.escape(scenario.description))</p>\n"
         body += "<p class=\"meta\">\(HTMLPage.escape(settingsLine))</p>\n"
+        body += stackLines.map { "<p class=\"meta\">\(HTMLPage.escape($0))</p>\n" }.joined()
         if let file { body += "<p class=\"meta\">scenario file <code>\(HTMLPage.escape(file))</code></p>\n" }
 
         body += "<h2>Results</h2>\n"

@@ -34,17 +34,33 @@ public enum DefaultScenario {
     ]
 
     /// The scenario for `replicaCount` devices under `engine` (default
-    /// `peer`). With an engine that has its own server, the first step's
-    /// partition, which names only devices, isolates the server too
-    /// (unnamed endpoints form one more group).
+    /// `peer`). The first step's partition isolates every endpoint, the
+    /// engine's server too, as `partition: "each"` does in the file.
     public static func make(replicas replicaCount: Int, seed: UInt64,
                             engine: any EngineConfiguration = PeerEngineConfiguration()) -> Scenario {
+        make(replicas: replicaCount, seed: seed, engine: engine, topology: .mesh)
+    }
+
+    /// The scenario for `replicaCount` devices on `preset`'s stack, as
+    /// `Scenarios/default.json5` runs under `--preset`. A hub (`ownserver`)
+    /// is one more replica, `hub`, that imports and edits nothing and is
+    /// cut off with the devices until the heal.
+    public static func make(replicas replicaCount: Int, seed: UInt64, preset: StackPreset) -> Scenario {
+        var scenario = make(replicas: replicaCount, seed: seed, engine: preset.engineConfiguration, topology: preset.topology)
+        scenario.preset = preset
+        return scenario
+    }
+
+    private static func make(replicas replicaCount: Int, seed: UInt64,
+                             engine: any EngineConfiguration, topology: Topology) -> Scenario {
         precondition(replicaCount >= 1, "need at least one replica")
         let user = EntityIndex(0)
         let replicas = (0 ..< replicaCount).map(ReplicaID.init)
 
-        // steps[0]: { at: "0s", partition: "each" }
-        var steps = [Step(atMicros: 0, .partition(replicas.map { [$0] }))]
+        // steps[0]: { at: "0s", partition: "each" }: every endpoint alone,
+        // the hub and the engine's server too.
+        let endpointCount = replicaCount + (topology == .hub ? 1 : 0) + (engine.serverName == nil ? 0 : 1)
+        var steps = [Step(atMicros: 0, .partition((0 ..< endpointCount).map { [ReplicaID($0)] }))]
         // steps[1]: { at: "0s", on: "all", import: { entity: "User", count: 100, values } }
         let rows = WorkloadGenerator.importRows(entity: user, count: userCount, values: values, schema: schema, seed: seed, stepIndex: 1)
         steps += replicas.map { Step(atMicros: 0, .intent($0, .save(rows))) }
@@ -61,7 +77,7 @@ public enum DefaultScenario {
         var scenario = Scenario(
             name: name,
             description: description,
-            replicaNames: replicas.map(\.description),
+            replicaNames: replicas.map(\.description) + (topology == .hub ? ["hub"] : []),
             schema: schema,
             network: NetworkSettings(
                 dropProbability: Probability(0.10),
@@ -71,6 +87,7 @@ public enum DefaultScenario {
             sync: SyncSettings(intervalMicros: 100_000, jitterMicros: 20_000, fanout: 1),
             untilMicros: 60_000_000,
             steps: steps.stableSorted { $0.atMicros < $1.atMicros })
+        scenario.topology = topology
         scenario.useEngine(engine)
         return scenario
     }

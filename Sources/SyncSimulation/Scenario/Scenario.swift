@@ -80,6 +80,9 @@ public struct Scenario: Sendable {
     public var topology: Topology = .mesh
     /// How changes travel (default `peer`); set with ``useEngine(_:)``.
     public private(set) var engine: any EngineConfiguration = PeerEngineConfiguration()
+    /// The stack it stands for, when it was chosen by preset (`preset:` or
+    /// `--preset`), which set the engine and topology.
+    public var preset: StackPreset?
     /// One physical clock per device.
     public var clocks: [PhysicalClock]
     /// The run ends here at the latest; if sync has not converged by then,

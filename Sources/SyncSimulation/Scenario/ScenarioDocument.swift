@@ -8,4 +8,7 @@ public struct ScenarioDocument: Sendable {
     /// The strategies the file names (all eight by default).
     public let strategyNames: [String]
     public let expectations: [Expectation]
+    /// The command-line options that replaced the file's stack
+    /// (` --preset NAME`, ` --engine NAME`), empty when it runs its own.
+    public internal(set) var stackArguments = ""
 }

@@ -62,10 +62,15 @@ extension ScenarioFile {
     /// would refuse is refused as the file's own would be.
     ///
     /// `engine` runs the scenario under another sync engine (`--engine`):
-    /// the document's `engine` is set to it and the settings of every other
-    /// engine are left out; the scenario's own settings for that engine stay.
+    /// the document's `engine` is set to it, its `preset` and the settings
+    /// of every other engine are left out; its own settings for that engine
+    /// stay. `preset` runs it as another stack (`--preset`): the document's
+    /// `preset` is set to it, and its `engine`, `topology` and every engine
+    /// setting are left out, so the stack is the preset's alone. An override
+    /// of the path `engine` or `preset` (a sweep's `--vary engine=…`) does
+    /// the same.
     public static func parse(_ data: Data, file: String, seed: UInt64?, overrides: [(path: String, value: String)],
-                             engine: String? = nil) throws(ScenarioFileError) -> ScenarioDocument {
+                             engine: String? = nil, preset: String? = nil) throws(ScenarioFileError) -> ScenarioDocument {
         var tree: JSONNode
         do {
             tree = try JSONNode.parse(data)
@@ -79,20 +84,44 @@ extension ScenarioFile {
             guard let parts = JSONNode.parsePath(path) else {
                 throw ScenarioFileError(file: file, path: path, message: "not a path such as network.drop or steps[1].import.count")
             }
-            guard let changed = tree.setting(parts[...], to: JSONNode.fromArgument(value)) else {
-                throw ScenarioFileError(file: file, path: path, message: "the document has no such place to set")
+            switch path {
+            case "engine": tree = try tree.runningUnder(engine: value, file: file)
+            case "preset": tree = try tree.runningAs(preset: value, file: file)
+            default:
+                guard let changed = tree.setting(parts[...], to: JSONNode.fromArgument(value)) else {
+                    throw ScenarioFileError(file: file, path: path, message: "the document has no such place to set")
+                }
+                tree = changed
             }
-            tree = changed
         }
-        if let engine {
-            guard let entry = EngineCatalog.entry(named: engine), case .object(var members) = tree else {
-                throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(engine)'; engines: \(EngineCatalog.allNames.joined(separator: ", "))")
-            }
-            members["engine"] = .string(engine)
-            for key in EngineCatalog.settingsKeys where key != entry.settingsKey { members[key] = nil }
-            tree = .object(members)
-        }
+        if let engine { tree = try tree.runningUnder(engine: engine, file: file) }
+        if let preset { tree = try tree.runningAs(preset: preset, file: file) }
         var parser = ScenarioParser(root: Node(value: tree, path: "", file: file), seedOverride: seed)
-        return try parser.parse()
+        var document = try parser.parse()
+        document.stackArguments = preset.map { " --preset \($0)" } ?? engine.map { " --engine \($0)" } ?? ""
+        return document
+    }
+}
+
+extension JSONNode {
+    /// The document under another engine: see ``ScenarioFile/parse(_:file:seed:overrides:engine:preset:)``.
+    func runningUnder(engine: String, file: String) throws(ScenarioFileError) -> JSONNode {
+        guard let entry = EngineCatalog.entry(named: engine), case .object(var members) = self else {
+            throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(engine)'; engines: \(EngineCatalog.allNames.joined(separator: ", "))")
+        }
+        members["engine"] = .string(engine)
+        members["preset"] = nil
+        for key in EngineCatalog.settingsKeys where key != entry.settingsKey { members[key] = nil }
+        return .object(members)
+    }
+
+    /// The document as another stack: see ``ScenarioFile/parse(_:file:seed:overrides:engine:preset:)``.
+    func runningAs(preset: String, file: String) throws(ScenarioFileError) -> JSONNode {
+        guard PresetCatalog.preset(named: preset) != nil, case .object(var members) = self else {
+            throw ScenarioFileError(file: file, path: "preset", message: "cannot run as preset '\(preset)'; presets: \(PresetCatalog.allNames.joined(separator: ", "))")
+        }
+        members["preset"] = .string(preset)
+        for key in ["engine", "topology"] + EngineCatalog.settingsKeys { members[key] = nil }
+        return .object(members)
     }
 }

@@ -4,7 +4,7 @@ import SyncModel
 /// everything a run depends on.
 struct ScenarioParser {
     static let topLevelKeys = [
-        "name", "description", "replicas", "seed", "topology", "engine", "until", "schema", "network", "sync",
+        "name", "description", "replicas", "seed", "topology", "engine", "preset", "until", "schema", "network", "sync",
         "clocks", "strategies", "dedupeDelay", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
     ] + EngineCatalog.settingsKeys
     static let defaultUntilMicros: Int64 = 60_000_000
@@ -39,9 +39,10 @@ struct ScenarioParser {
             }
             topology = parsed
         }
+        let preset = try parsePreset(document)
         replicaNames = try parseReplicas(document["replicas"])
         if topology == .hub { replicaNames.append("hub") }
-        let engine = try parseEngine(document)
+        let engine = try parseEngine(document, preset: preset)
         serverName = engine.serverName
         if let serverName { replicaNames.append(serverName) }
 
@@ -56,7 +57,9 @@ struct ScenarioParser {
         let (network, links) = try parseNetwork(document["network"])
         let sync = try parseSync(document["sync"])
         let clocks = try parseClocks(document["clocks"])
-        let strategies = try parseStrategies(document["strategies"])
+        let listedStrategies = try parseStrategies(document["strategies"], preset: preset)
+        // With no list, a preset runs its stack's own strategies.
+        let strategies = document["strategies"] == nil ? preset?.strategies ?? listedStrategies : listedStrategies
         let dedupeDelayMicros = try document["dedupeDelay"]?.duration() ?? 50_000
         let writerLatencyMicros = try document["writerLatency"]?.duration() ?? 1_000
         guard writerLatencyMicros > 0 else { throw document["writerLatency"]!.error("expected a duration above 0") }
@@ -64,7 +67,10 @@ struct ScenarioParser {
         guard seriesResolutionMicros >= 1_000 else { throw document["seriesResolution"]!.error("expected a duration of 1ms or more") }
         let seriesPerReplica = try document["seriesPerReplica"]?.bool() ?? false
         let steps = try parseSteps(document["steps"])
-        let expectations = try parseExpectations(document["expect"], strategies: strategies)
+        // Expectations about a default strategy the preset does not run are
+        // not checked: the report names the strategy as not run, and why.
+        let expectations = try parseExpectations(document["expect"], strategies: listedStrategies + strategies.filter { !listedStrategies.contains($0) })
+            .filter { $0.strategy == "*" || strategies.contains($0.strategy) }
 
         var scenario = Scenario(
             name: name, description: description, replicaNames: Array(deviceNames), schema: schema,
@@ -72,6 +78,7 @@ struct ScenarioParser {
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.topology = topology
         scenario.useEngine(engine)
+        scenario.preset = preset
         scenario.links = links
         scenario.writerLatencyMicros = writerLatencyMicros
         scenario.seriesResolutionMicros = seriesResolutionMicros
@@ -155,11 +162,31 @@ struct ScenarioParser {
 
     // MARK: Engine
 
-    /// `engine: "peer" | "cloudkit"` and the chosen engine's settings
-    /// object (`cloudkit: { … }`); settings of an engine not chosen are an
-    /// error, as is a hub topology with an engine that has its own server.
-    private func parseEngine(_ document: ObjectNode) throws(ScenarioFileError) -> any EngineConfiguration {
-        var entry = EngineCatalog.entry(named: EngineCatalog.defaultName)!
+    /// `preset: "nspckc" | …`: the stack to run, which fixes the engine
+    /// and the topology. A scenario that also names either must name the
+    /// preset's own (`--preset` and a sweep's `preset=` replace both).
+    private mutating func parsePreset(_ document: ObjectNode) throws(ScenarioFileError) -> StackPreset? {
+        guard let presetNode = document["preset"] else { return nil }
+        let name = try presetNode.string()
+        guard let preset = PresetCatalog.preset(named: name) else {
+            throw presetNode.error("expected one of \(PresetCatalog.allNames.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(name)\"")
+        }
+        if let engineNode = document["engine"], case .string(let engine) = engineNode.value, engine != preset.engine {
+            throw engineNode.error("preset \"\(name)\" runs the \(preset.engine) engine; leave out 'engine' or name \"\(preset.engine)\"")
+        }
+        if let topologyNode = document["topology"], topology != preset.topology {
+            throw topologyNode.error("preset \"\(name)\" has topology \"\(preset.topology.rawValue)\"; leave out 'topology' or name \"\(preset.topology.rawValue)\"")
+        }
+        topology = preset.topology
+        return preset
+    }
+
+    /// `engine: "peer" | "cloudkit"` (or the preset's) and the chosen
+    /// engine's settings object (`cloudkit: { … }`, each member over the
+    /// preset's); settings of an engine not chosen are an error, as is a
+    /// hub topology with an engine that has its own server.
+    private func parseEngine(_ document: ObjectNode, preset: StackPreset?) throws(ScenarioFileError) -> any EngineConfiguration {
+        var entry = EngineCatalog.entry(named: preset?.engine ?? EngineCatalog.defaultName)!
         if let engineNode = document["engine"] {
             let name = try engineNode.string()
             guard let named = EngineCatalog.entry(named: name) else {
@@ -175,7 +202,16 @@ struct ScenarioParser {
                 throw settingsNode.error("'\(key)' settings go with engine: \"\(key)\", and this scenario runs the \(entry.name) engine")
             }
         }
-        return try entry.configuration(entry.settingsKey.flatMap { document[$0] })
+        guard let settingsKey = entry.settingsKey else { return try entry.configuration(nil) }
+        guard let preset else { return try entry.configuration(document[settingsKey]) }
+        // The file's own members win; a member that is not an object is
+        // left for the engine's parser to refuse.
+        var members = preset.settings
+        if let own = document[settingsKey] {
+            guard case .object(let ownMembers) = own.value else { return try entry.configuration(own) }
+            members.merge(ownMembers) { _, own in own }
+        }
+        return try entry.configuration(Node(value: .object(members), path: settingsKey, file: root.file))
     }
 
     // MARK: Network, sync, clocks, strategies
@@ -256,7 +292,9 @@ struct ScenarioParser {
         return clocks
     }
 
-    private func parseStrategies(_ node: Node?) throws(ScenarioFileError) -> [String] {
+    /// The strategies the file lists, or every default one. A listed
+    /// strategy the preset's stack cannot run is an error naming why.
+    private func parseStrategies(_ node: Node?, preset: StackPreset?) throws(ScenarioFileError) -> [String] {
         guard let node else { return StrategyCatalog.defaultNames }
         var names: [String] = []
         for item in try node.array() {
@@ -265,6 +303,9 @@ struct ScenarioParser {
                 throw item.error("unknown strategy '\(name)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
             }
             guard !names.contains(name) else { throw item.error("strategy '\(name)' is listed twice") }
+            if let preset, let exclusion = preset.exclusion(of: name) {
+                throw item.error("preset \"\(preset.name)\" cannot run \(name): \(exclusion.reason)")
+            }
             names.append(name)
         }
         guard !names.isEmpty else { throw node.error("expected at least one strategy") }

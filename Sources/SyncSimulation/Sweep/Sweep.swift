@@ -35,6 +35,11 @@ public enum Sweep {
             return combinations.enumerated().map { SweepPoint(index: $0.offset, values: $0.element) }
         }
 
+        /// `network.drop=0.1, engine=peer`: a point as a user reads it.
+        public func describe(_ point: SweepPoint) -> String {
+            zip(parameters, point.values).map { "\($0.path)=\($1)" }.joined(separator: ", ")
+        }
+
         /// One job per point and seed, in point order then seed order.
         public var jobCount: Int { points.count * seeds.count }
     }
@@ -57,13 +62,23 @@ public enum Sweep {
     /// name and the strategies run: the parts of a plan that errors live in.
     public static func validate(_ plan: Plan) throws(ScenarioFileError) -> (scenario: String, strategies: [String]) {
         var name = ""
-        var strategies: [String] = []
+        var strategies: (list: [String], point: SweepPoint)?
         for point in plan.points {
             let document = try load(plan, point: point, seed: plan.seeds.first ?? 1)
             name = document.scenario.name
-            strategies = plan.strategies ?? document.strategyNames
+            if let names = plan.strategies, let refusal = document.scenario.preset?.refusal(of: names) {
+                throw ScenarioFileError(file: plan.file, path: "", message: "at \(plan.describe(point)): --strategies: \(refusal)")
+            }
+            let pointStrategies = plan.strategies ?? document.strategyNames
+            // Presets run different strategies; a sweep compares one list.
+            if let earlier = strategies, earlier.list != pointStrategies {
+                throw ScenarioFileError(file: plan.file, path: "", message: "the points run different strategies: "
+                    + "\(earlier.list.joined(separator: ", ")) at \(plan.describe(earlier.point)); "
+                    + "\(pointStrategies.joined(separator: ", ")) at \(plan.describe(point)). Give --strategies naming ones every point runs")
+            }
+            strategies = (pointStrategies, point)
         }
-        return (name, strategies)
+        return (name, strategies?.list ?? [])
     }
 
     /// Runs the jobs of shard `shard` (1-based) of `shards`: job `j` belongs

@@ -1,0 +1,112 @@
+import Foundation
+import SyncSimulation
+import Testing
+
+/// `--preset` end to end: the table names the stack and what it cannot run,
+/// the JSON carries it, replays repeat it, and bad combinations are refused
+/// with one line.
+struct PresetCommandTests {
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    static func strategyRows(_ text: String) -> [String] {
+        let all = lines(text)
+        guard let header = all.firstIndex(where: { $0.hasPrefix("strategy ") }) else { return [] }
+        return all[(header + 1)...].prefix { !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
+    }
+
+    @Test func nspckcNamesTheStackAndWhatItCannotRun() async throws {
+        let output = try await SimulateProcess.run(["--replicas", "3", "--preset", "nspckc", "--no-timing"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        let lines = Self.lines(output.stdout)
+        #expect(lines.first == "SyncSim · scenario default · seed 1 · 3 replicas · memory store · nspckc preset")
+        #expect(lines.contains("stack: NSPersistentCloudKitContainer (Core Data, or SwiftData with CloudKit) · preset nspckc: cloudkit engine, "
+            + "conflict recordLWW, clock server, savePolicy ifServerRecordUnchanged, batch 400, atomic false"))
+        #expect(lines.filter { $0.hasPrefix("not run on nspckc: ") }.count == 2)
+        #expect(Self.strategyRows(output.stdout) == ["lww", "dedupe"])
+        #expect(output.stdout.hasSuffix("replay: simulate --replicas 3 --seed 1 --preset nspckc\n"))
+    }
+
+    @Test func jsonCarriesThePreset() async throws {
+        let output = try await SimulateProcess.run(["--replicas", "3", "--preset", "sqlitedata", "--strategies", "crdt", "--format", "json", "--no-timing"])
+        #expect(output.status == 0)
+        let document = try SimulateProcess.parseObject(output.stdout)
+        let parameters = try #require(document["parameters"] as? [String: Any])
+        #expect(parameters["engine"] as? String == "cloudkit")
+        let preset = try #require(parameters["preset"] as? [String: Any])
+        #expect(preset["name"] as? String == "sqlitedata")
+        #expect(preset["topology"] as? String == "mesh")
+        let notRun = try #require(preset["notRun"] as? [[String: Any]])
+        #expect(notRun.compactMap { $0["strategies"] as? [String] }.first == ["lww"])
+        #expect(notRun.count == 2)
+        let settings = try #require(parameters["cloudkit"] as? [String: Any])
+        #expect(settings["conflict"] as? String == "fieldLWW")
+    }
+
+    /// Your own server is one more replica, `hub`; the replay still names
+    /// the devices only.
+    @Test func ownserverAddsTheHubAndReplaysWithTheDeviceCount() async throws {
+        let output = try await SimulateProcess.run(["--replicas", "3", "--preset", "ownserver", "--strategies", "lww", "--no-timing"])
+        #expect(output.status == 0)
+        #expect(Self.lines(output.stdout).first == "SyncSim · scenario default · seed 1 · 4 replicas · memory store · ownserver preset")
+        #expect(output.stdout.hasSuffix("replay: simulate --replicas 3 --seed 1 --preset ownserver --strategies lww\n"))
+        let replay = try await SimulateProcess.run(["--replicas", "3", "--seed", "1", "--preset", "ownserver", "--strategies", "lww", "--no-timing"])
+        #expect(replay.stdout == output.stdout)
+    }
+
+    /// `run FILE --preset` replays with `--preset`; a file that names its
+    /// own preset replays without one, so its own settings stay.
+    @Test func fileRunsReplayTheStackOnlyWhenTheCommandLineChoseIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preset-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("p.json5").path
+        try Data(#"{ name: "p", replicas: 2, preset: "nspckc", cloudkit: { conflict: "fieldLWW" }, steps: [{ at: "0s", on: "all", import: { entity: "User", count: 2, values: { email: "u{n}@example.com" } } }] }"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let own = try await SimulateProcess.run(["run", file, "--no-timing"])
+        #expect(own.status == 0)
+        #expect(own.stdout.contains("preset nspckc: cloudkit engine, conflict fieldLWW, clock server"))
+        #expect(own.stdout.hasSuffix("replay: simulate run \(file) --seed 1\n"))
+        let chosen = try await SimulateProcess.run(["run", file, "--preset", "cksyncengine", "--no-timing"])
+        #expect(chosen.status == 0)
+        #expect(chosen.stdout.contains("preset cksyncengine: cloudkit engine, conflict recordLWW, clock device"))
+        #expect(chosen.stdout.hasSuffix("replay: simulate run \(file) --seed 1 --preset cksyncengine\n"))
+    }
+
+    @Test(arguments: [
+        (["--preset", "coredata"], ["--preset", "one of nspckc, cksyncengine, sqlitedata, ownserver", "'coredata'"]),
+        (["--preset", "nspckc", "--engine", "cloudkit"], ["--engine and --preset", "give one of them"]),
+        (["--preset", "nspckc", "--strategies", "lww,unique:objectTrump"],
+         ["--strategies", "preset nspckc cannot run unique:objectTrump", "Unique constraints aren't supported"]),
+        (["--preset", "sqlitedata", "--strategies", "lww"], ["preset sqlitedata cannot run lww", "lww:field"]),
+    ])
+    func badPresetArgumentsExitWithStatus2AndOneLine(_ arguments: [String], _ mentions: [String]) async throws {
+        let output = try await SimulateProcess.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(output.stderr.hasPrefix("simulate: ") && output.stderr.filter { $0 == "\n" }.count == 1, "\(output.stderr)")
+        for text in mentions { #expect(output.stderr.contains(text), "\(output.stderr)") }
+    }
+
+    /// A sweep may vary the stack: `engine` drops the other engine's
+    /// settings as `--engine` does, and presets that run different
+    /// strategies need a common `--strategies`.
+    @Test func sweepsVaryTheStack() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preset-sweep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("ck.json5").path
+        try Data(#"{ name: "ck", replicas: 2, engine: "cloudkit", cloudkit: { conflict: "serverWins" }, steps: [{ at: "0s", on: "all", import: { entity: "User", count: 3, values: { email: "u{n}@example.com" } } }] }"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let engines = try await SimulateProcess.run(["sweep", file, "--vary", "engine=peer,cloudkit", "--seeds", "1..2", "--strategies", "lww", "--quiet"])
+        #expect(engines.status == 0, "\(engines.stderr)")
+        #expect(engines.stdout.contains("| peer | 3 [3, 3] |") && engines.stdout.contains("| cloudkit | 3 [3, 3] |"))
+
+        let mixed = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata", "--seeds", "1", "--quiet"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("the points run different strategies: lww, dedupe at preset=nspckc; lww:field, dedupe, crdt at preset=sqlitedata"))
+        let common = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata,ownserver", "--seeds", "1", "--strategies", "dedupe", "--quiet"])
+        #expect(common.status == 0, "\(common.stderr)")
+        #expect(common.stdout.contains("| ownserver | 0 [0, 0] |"))
+    }
+}
