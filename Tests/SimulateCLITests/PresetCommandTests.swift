@@ -10,6 +10,15 @@ struct PresetCommandTests {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// Writes `text` as a scenario file in a fresh folder; returns its path.
+    static func scenarioFile(_ text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preset-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("scenario.json5").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
     static func strategyRows(_ text: String) -> [String] {
         let all = lines(text)
         guard let header = all.firstIndex(where: { $0.hasPrefix("strategy ") }) else { return [] }
@@ -59,11 +68,7 @@ struct PresetCommandTests {
     /// `run FILE --preset` replays with `--preset`; a file that names its
     /// own preset replays without one, so its own settings stay.
     @Test func fileRunsReplayTheStackOnlyWhenTheCommandLineChoseIt() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preset-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("p.json5").path
-        try Data(#"{ name: "p", replicas: 2, preset: "nspckc", cloudkit: { conflict: "fieldLWW" }, steps: [{ at: "0s", on: "all", import: { entity: "User", count: 2, values: { email: "u{n}@example.com" } } }] }"#.utf8)
-            .write(to: URL(fileURLWithPath: file))
+        let file = try Self.scenarioFile(#"{ name: "p", replicas: 2, preset: "nspckc", cloudkit: { conflict: "fieldLWW" }, steps: [{ at: "0s", on: "all", import: { entity: "User", count: 2, values: { email: "u{n}@example.com" } } }] }"#)
         let own = try await SimulateProcess.run(["run", file, "--no-timing"])
         #expect(own.status == 0)
         #expect(own.stdout.contains("preset nspckc: cloudkit engine, conflict fieldLWW, clock server"))
@@ -93,11 +98,7 @@ struct PresetCommandTests {
     /// settings as `--engine` does, and presets that run different
     /// strategies need a common `--strategies`.
     @Test func sweepsVaryTheStack() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preset-sweep-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("ck.json5").path
-        try Data(#"{ name: "ck", replicas: 2, engine: "cloudkit", cloudkit: { conflict: "serverWins" }, steps: [{ at: "0s", on: "all", import: { entity: "User", count: 3, values: { email: "u{n}@example.com" } } }] }"#.utf8)
-            .write(to: URL(fileURLWithPath: file))
+        let file = try Self.scenarioFile(#"{ name: "ck", replicas: 2, engine: "cloudkit", cloudkit: { conflict: "serverWins" }, steps: [{ at: "0s", on: "all", import: { entity: "User", count: 3, values: { email: "u{n}@example.com" } } }] }"#)
         let engines = try await SimulateProcess.run(["sweep", file, "--vary", "engine=peer,cloudkit", "--seeds", "1..2", "--strategies", "lww", "--quiet"])
         #expect(engines.status == 0, "\(engines.stderr)")
         #expect(engines.stdout.contains("| peer | 3 [3, 3] |") && engines.stdout.contains("| cloudkit | 3 [3, 3] |"))
