@@ -17,14 +17,28 @@ struct SwarmProfile: Sendable {
     /// minutes of virtual time to converge, and every event costs more
     /// with more replicas: the quick profile keeps them small to stay fast.
     let maxReplicasAtHighDrop: Int
+    /// Devices sync through the cloudkit engine (with drawn settings)
+    /// instead of the peer engine.
+    var cloudkit = false
 
     static let quick = SwarmProfile(name: "quick", replicas: 2 ... 8, keys: 2 ... 6, intentsPerClient: 0 ... 5, importRows: 1 ... 5,
                                     maxReplicasAtHighDrop: 4)
     static let soak = SwarmProfile(name: "soak", replicas: 2 ... 8, keys: 4 ... 40, intentsPerClient: 4 ... 40, importRows: 4 ... 30,
                                    maxReplicasAtHighDrop: 8)
+    /// The same sizes on the cloudkit engine: `replicas` counts devices,
+    /// the server is one more endpoint.
+    static let cloudkitQuick = quick.onCloudKit(name: "ckquick")
+    static let cloudkitSoak = soak.onCloudKit(name: "cksoak")
 
     static func named(_ name: String) -> SwarmProfile? {
-        [quick, soak].first { $0.name == name }
+        [quick, soak, cloudkitQuick, cloudkitSoak].first { $0.name == name }
+    }
+
+    private func onCloudKit(name: String) -> SwarmProfile {
+        var profile = SwarmProfile(name: name, replicas: replicas, keys: keys, intentsPerClient: intentsPerClient, importRows: importRows,
+                                   maxReplicasAtHighDrop: maxReplicasAtHighDrop)
+        profile.cloudkit = true
+        return profile
     }
 }
 
@@ -126,7 +140,7 @@ enum SwarmScenarioGenerator {
             let network = drawNetwork()
             let highDrop = network.dropProbability.value >= 0.6
             let count = random.int(profile.replicas.lowerBound ... (highDrop ? profile.maxReplicasAtHighDrop : profile.replicas.upperBound))
-            let topology: Topology = random.chance(perMille: 300) ? .hub : .mesh
+            let topology: Topology = !profile.cloudkit && random.chance(perMille: 300) ? .hub : .mesh
             names = (1 ... count).map { "r\($0)" }
             if topology == .hub { names[count - 1] = "hub" }
             let all = (0 ..< count).map(ReplicaID.init)
@@ -169,6 +183,7 @@ enum SwarmScenarioGenerator {
             steps = steps.enumerated().sorted { ($0.element.atMicros, $0.offset) < ($1.element.atMicros, $1.offset) }.map(\.element)
             // The last fault of all: a heal, whole network or not.
             steps.append(Step(atMicros: finalHealMicros, .heal))
+            let cloudkitSettings = profile.cloudkit ? drawCloudKitSettings() : nil
             parameters.append("final heal \(swarmTime(finalHealMicros)), until \(swarmTime(untilMicros))")
             parameters.append("steps:")
             parameters += steps.map { "  \(swarmTime($0.atMicros)) \(describe($0.action))" }
@@ -179,7 +194,18 @@ enum SwarmScenarioGenerator {
                 dedupeDelayMicros: dedupeDelayMicros, steps: steps)
             scenario.topology = topology
             scenario.links = links
+            if let cloudkitSettings { scenario.useEngine(cloudkitSettings) }
             return scenario
+        }
+
+        /// Any conflict policy, clock and save policy; small batches often,
+        /// so a push takes several requests; atomic batches sometimes.
+        mutating func drawCloudKitSettings() -> CloudKitEngineSettings {
+            let settings = CloudKitEngineSettings(
+                conflict: CloudKitConflict(policy: random.pick(CloudKitConflict.Policy.allCases), clock: random.pick(CloudKitConflict.Clock.allCases)),
+                savePolicy: random.pick(CloudKitSavePolicy.allCases), batch: random.pick([1, 2, 3, 400]), atomic: random.chance(perMille: 300))
+            parameters.append("engine cloudkit " + settings.settings.map { "\($0.name) \($0.valueText)" }.joined(separator: ", "))
+            return settings
         }
 
         /// Drop up to 0.9, weighted toward the lower rates so the swarm

@@ -299,7 +299,9 @@ public struct CloudKitDevice: Sendable {
     /// `serverRecordChanged` answer).
     ///
     /// - Older than the version the device knows: ignored.
-    /// - The device's own save coming back: taken as that save's answer.
+    /// - The device's own save coming back: taken as that save's answer
+    ///   (and adopted, if the device's copy has changed since with nothing
+    ///   left to save).
     /// - No pending change: the device adopts the server's record (a fetch
     ///   replaces the local copy; see ``adopt(_:node:atMicros:)``).
     /// - A pending change and a version the device has not seen: a
@@ -313,6 +315,14 @@ public struct CloudKitDevice: Sendable {
             unconfirmed[name] = nil
             known[name] = server
             settle(SentItem(name: name, version: sent.version))
+            // The device may have replaced its copy since it sent the save
+            // (it adopted a newer version while the answer was lost), so
+            // with nothing pending a live copy takes what the server now
+            // holds. A copy its strategy deleted meanwhile stays deleted
+            // (unique:overwrite drops its own copy of a key that way).
+            if pending[name] == nil, let local = node.store.record(name), local.isLive, local != server.payload {
+                return Effects(applied: adopt(server, node: &node, atMicros: now))
+            }
             return Effects()
         }
         let seen = known[name]?.changeTag == server.changeTag
@@ -346,13 +356,20 @@ public struct CloudKitDevice: Sendable {
     /// It wins over a pending edit (counted as a conflict): the local copy
     /// is deleted and the pending save dropped, as Apple's sample and
     /// SQLiteData do when the deletion is fetched first (observed, items 1
-    /// and 5). The device's own delete coming back settles it.
+    /// and 5). The device's own delete coming back settles it. A live
+    /// copy the device holds with nothing to save is deleted too, known or
+    /// not: the server has no record of that name.
     private mutating func meetDeletion(of name: RecordID, node: inout ReplicaNode, atMicros now: Int64) -> Effects {
-        guard let last = known[name]?.payload ?? unconfirmed[name]?.expected else { return Effects() }
+        let local = node.store.record(name)
+        // A live copy with nothing to save also counts when the device no
+        // longer knows the record: its own delete landed after it had
+        // adopted a newer version, so the server has none and neither
+        // should the device.
+        let orphan = pending[name] == nil && local?.isLive == true
+        guard let last = known[name]?.payload ?? unconfirmed[name]?.expected ?? (orphan ? local : nil) else { return Effects() }
         known[name] = nil
         unconfirmed[name] = nil
         refused[name] = nil
-        let local = node.store.record(name)
         var effects = Effects()
         if pending[name] != nil {
             pending[name] = nil
