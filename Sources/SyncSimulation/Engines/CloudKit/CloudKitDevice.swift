@@ -318,9 +318,12 @@ public struct CloudKitDevice: Sendable {
             // The device may have replaced its copy since it sent the save
             // (it adopted a newer version while the answer was lost), so
             // with nothing pending a live copy takes what the server now
-            // holds. A copy its strategy deleted meanwhile stays deleted
-            // (unique:overwrite drops its own copy of a key that way).
-            if pending[name] == nil, let local = node.store.record(name), local.isLive, local != server.payload {
+            // holds. A copy its strategy deleted by name meanwhile stays
+            // deleted (unique:overwrite drops its own copy of a key that
+            // way); a tombstone that syncs as a record (crdt) is state
+            // like any other.
+            if pending[name] == nil, let local = node.store.record(name), local.isLive || node.strategy.syncsRecordsAsCRDTs,
+               local != server.payload {
                 return Effects(applied: adopt(server, node: &node, atMicros: now))
             }
             return Effects()
