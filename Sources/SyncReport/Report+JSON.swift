@@ -63,8 +63,9 @@ extension Report {
             ])),
             .init("untilSeconds", .number(DecimalText.seconds(micros: scenario.untilMicros))),
             .init("dedupeDelaySeconds", .number(DecimalText.seconds(micros: scenario.dedupeDelayMicros))),
+            .init("deleteVsEdit", .string(scenario.deleteVsEdit.rawValue)),
             .init("steps", .int(scenario.steps.count)),
-        ])
+        ] + (scenario.hubRunsAppCode ? [.init("hubRunsAppCode", .bool(true))] : []))
     }
 
     /// `preset: { name, stack, topology, notRun: [{ strategies, reason }] }`
@@ -126,6 +127,7 @@ extension Report {
             .init("lostWritesDetail", .object([
                 .init("fields", .int(result.lostWrites.fields)),
                 .init("records", .int(result.lostWrites.records)),
+                .init("toDeletes", .int(result.lostWrites.toDeletes)),
             ])),
             .init("resurrected", .int(result.resurrected)),
             .init("dangling", .int(result.dangling)),

@@ -134,9 +134,11 @@ enum Usage {
       unique:overwrite    unique constraint, overwrite: the new record replaces
       unique:rollback     unique constraint, rollback: the new record is discarded
       lww                 CloudKit style, no dedupe: newest write wins per record
-      dedupe              fetch before insert, and a dedupe pass after each sync
+      dedupe              fetch before insert, and Apple's dedupe pass after each sync
       crdt                ids derived from the natural key, per-field merge
       lww:field           as lww, but newest write wins per field (not run by default)
+      dedupe:apple        the same as dedupe; results carry the name you typed
+      dedupe:merge        as dedupe, but the losers' newer values go to the winner
 
     ENGINES:
     \(EngineCatalog.summaries.map { "  " + $0.name + String(repeating: " ", count: max(1, 20 - $0.name.count)) + $0.summary }.joined(separator: "\n"))

@@ -170,7 +170,7 @@ struct HTMLReportTests {
             return copy
         }
         let names = StrategyCatalog.allNames
-        #expect(names.count == 9)
+        #expect(names.count == 11)
         var results = names.map { result($0, counts: [0], end: 0) }
         let allZero = Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html()
         #expect(Self.count("<svg", in: allZero) == 2)
@@ -181,17 +181,18 @@ struct HTMLReportTests {
         let texts = Self.svgTexts(allZero)
         #expect(texts.contains("0") && texts.contains("1"), "y axis 0 … 1")
         for name in names { #expect(texts.filter { $0 == name }.count == 2, "\(name)") }
-        // Nine distinct colour and dash pairs.
-        let styles = (0 ..< 9).map { SeriesStyle.numbered($0) }
-        #expect(Set(styles.map(\.colour)).count == 9 && Set(styles.map(\.dash)).count == 9)
+        // A distinct colour and dash pair per strategy; the first ten differ in both.
+        let styles = names.indices.map { SeriesStyle.numbered($0) }
+        #expect(Set(styles.map { $0.colour + "|" + $0.dash }).count == names.count)
+        #expect(Set(styles.prefix(10).map(\.colour)).count == 10 && Set(styles.prefix(10).map(\.dash)).count == 10)
 
         // A short run holds its last value to the end of the longest one.
         results[0] = result(names[0], counts: [0, 2, 5], end: 200_000)
         results[1] = result(names[1], counts: [0, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3], end: 1_000_000)
         let mixed = Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html()
-        #expect(Self.count("class=\"series\" d=\"M58 ", in: mixed) == 9, "lines start at x = 0")
+        #expect(Self.count("class=\"series\" d=\"M58 ", in: mixed) == names.count, "lines start at x = 0")
         let plotRight = "702"
-        #expect(Self.count(" L\(plotRight) ", in: mixed) >= 9, "every line reaches the end at 1 s")
+        #expect(Self.count(" L\(plotRight) ", in: mixed) >= names.count, "every line reaches the end at 1 s")
         #expect(Self.svgTexts(mixed).contains("1"))
         #expect(mixed == Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html())
     }

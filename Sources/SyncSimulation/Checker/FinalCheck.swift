@@ -22,7 +22,10 @@ enum FinalCheck {
                 if !canonical.isEmpty { resurrected += 1 }
                 continue
             }
-            if canonical.isEmpty { lost.records += 1 }
+            if canonical.isEmpty {
+                lost.records += 1
+                if keyTruth.writtenAfterDelete { lost.toDeletes += 1 }
+            }
             for field in keyTruth.fields.keys.sorted() {
                 let latest = keyTruth.fields[field]!.values
                 if !canonical.contains(where: { latest.contains($0.value(field)) }) { lost.fields += 1 }

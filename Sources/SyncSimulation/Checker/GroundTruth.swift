@@ -20,6 +20,9 @@ public struct GroundTruth: Sendable {
 
     public struct KeyTruth: Hashable, Sendable {
         public var deleted = false
+        /// Written after a delete of the key: by a device that had not seen
+        /// the delete (an edit), or one that created the key again.
+        public var writtenAfterDelete = false
         /// Latest write per field index.
         public var fields: [Int: FieldTruth] = [:]
     }
@@ -53,8 +56,8 @@ public struct GroundTruth: Sendable {
     private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, on replica: ReplicaID, atMicros now: Int64) {
         var truth = keys[key] ?? KeyTruth()
         if truth.deleted {
-            // Created again after a delete: earlier field writes no longer apply.
-            truth = KeyTruth()
+            // Written after a delete: earlier field writes no longer apply.
+            truth = KeyTruth(writtenAfterDelete: true)
         }
         let entity = schema[key.uniqueKey.entity]
         for write in writes where !entity.isKeyField(write.field) {

@@ -13,6 +13,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case lostWrites
     case lostFieldWrites = "lostWritesDetail.fields"
     case lostRecords = "lostWritesDetail.records"
+    case lostToDeletes = "lostWritesDetail.toDeletes"
     case resurrected
     case dangling
     case links
@@ -50,6 +51,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .rejectedBlocked: return Double(result.rejected.blocked)
         case .lostWrites: return Double(result.lostWrites.total)
         case .lostFieldWrites: return Double(result.lostWrites.fields)
+        case .lostToDeletes: return Double(result.lostWrites.toDeletes)
         case .lostRecords: return Double(result.lostWrites.records)
         case .resurrected: return Double(result.resurrected)
         case .dangling: return Double(result.dangling)

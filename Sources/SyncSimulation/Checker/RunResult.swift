@@ -29,6 +29,10 @@ public struct RunResult: Sendable {
         /// Keys created and not deleted since, with no live record on at
         /// least one replica.
         public var records: Int
+        /// Of `records`: keys written after a delete of that key (an edit
+        /// made without seeing the delete) and gone at the end: edits a
+        /// delete won over (`deleteVsEdit`).
+        public var toDeletes: Int = 0
         public var total: Int { fields + records }
     }
 

@@ -13,6 +13,14 @@ public protocol EngineConfiguration: Sendable {
     /// The engine for one run of `scenario` (its devices are the first
     /// ``Scenario/replicaCount`` endpoints; the server, if any, is the last).
     func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine
+    /// The delete-versus-edit policy of a scenario that names none: the
+    /// engine's behaviour before the setting existed.
+    var defaultDeleteVsEdit: DeleteVsEdit { get }
+}
+
+extension EngineConfiguration {
+    /// Tombstones win over the edits they did not see.
+    public var defaultDeleteVsEdit: DeleteVsEdit { .deleteWins }
 }
 
 /// One setting of an engine, as reports print it.

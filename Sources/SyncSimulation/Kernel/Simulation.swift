@@ -89,7 +89,8 @@ public struct Simulation {
         var nodes: [ReplicaNode] = []
         for index in 0 ..< count {
             let store = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness, label: storeLabels[index])
-            nodes.append(ReplicaNode(id: ReplicaID(index), strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed))
+            nodes.append(ReplicaNode(id: ReplicaID(index), strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed,
+                                     editsRevive: scenario.deleteVsEdit.editsRevive))
         }
         self.nodes = nodes
         engine = scenario.engine.makeEngine(scenario: scenario, checksInvariants: checksInvariants)
@@ -310,7 +311,11 @@ public struct Simulation {
         }
     }
 
+    /// The app's dedupe pass runs on devices. A peer hub is your own server:
+    /// it runs the app's code only when the scenario says so
+    /// (`hubRunsAppCode`); CloudKit's server never does, and is no node.
     mutating func scheduleDedupePass(on replica: ReplicaID) {
+        guard replica != scenario.hub || scenario.hubRunsAppCode else { return }
         guard !passScheduled[replica.index] else { return }
         passScheduled[replica.index] = true
         pendingPasses += 1

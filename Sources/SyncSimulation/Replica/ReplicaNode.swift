@@ -17,22 +17,29 @@ public struct ReplicaNode {
     public private(set) var context: StrategyContext
     public internal(set) var counters = ReplicaCounters()
     private let seed: UInt64
+    private let editsRevive: Bool
 
-    public init(id: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64) {
+    /// `editsRevive`: the scenario's `deleteVsEdit` is `editWins`
+    /// (``StrategyContext/editsRevive``).
+    public init(id: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64,
+                editsRevive: Bool = false) {
         precondition(store.enforcesUniqueness == strategy.enforcesUniqueness, "store and strategy disagree on uniqueness")
         self.id = id
         self.strategy = strategy
         self.seed = seed
-        context = Self.context(origin: id, strategy: strategy, store: store, clock: clock, seed: seed)
+        self.editsRevive = editsRevive
+        context = Self.context(origin: id, strategy: strategy, store: store, clock: clock, seed: seed, editsRevive: editsRevive)
     }
 
     private static func context(origin: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock,
-                                seed: UInt64) -> StrategyContext {
-        StrategyContext(
+                                seed: UInt64, editsRevive: Bool) -> StrategyContext {
+        var context = StrategyContext(
             replica: origin,
             store: store,
             clock: ReplicaClock(kind: strategy.clockKind, replica: origin, physical: clock),
             ids: Xoshiro256StarStar(seed: seed, stream: "ids.\(origin)"))
+        context.editsRevive = editsRevive
+        return context
     }
 
     public var store: any Store { context.store }
@@ -44,7 +51,8 @@ public struct ReplicaNode {
     /// The app was deleted and installed again: an empty store, a new
     /// origin for stamps and ids, the same physical clock.
     public mutating func wipe(emptyStore: any Store, newOrigin: ReplicaID) {
-        context = Self.context(origin: newOrigin, strategy: strategy, store: emptyStore, clock: context.clock.physical, seed: seed)
+        context = Self.context(origin: newOrigin, strategy: strategy, store: emptyStore, clock: context.clock.physical, seed: seed,
+                               editsRevive: editsRevive)
     }
 
     /// Runs one application intent, fetch and save back to back; a refused

@@ -90,6 +90,13 @@ public struct Scenario: Sendable {
     public var untilMicros: Int64
     /// How long after remote changes are saved the dedupe pass runs.
     public var dedupeDelayMicros: Int64
+    /// `deleteVsEdit` as the scenario set it; nil: the engine's default.
+    public var deleteVsEditSetting: DeleteVsEdit?
+    /// What an edit made without seeing a delete does to the record.
+    public var deleteVsEdit: DeleteVsEdit { deleteVsEditSetting ?? engine.defaultDeleteVsEdit }
+    /// Whether the hub of a hub topology runs the app's code (its dedupe
+    /// pass) as the devices do. Default false: a server stores and relays.
+    public var hubRunsAppCode = false
     /// How long one step of a concurrent writer takes, on average: each
     /// step lasts a seeded random time from half of it to one and a half.
     public var writerLatencyMicros: Int64 = 1_000

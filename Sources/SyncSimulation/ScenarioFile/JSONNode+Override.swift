@@ -121,7 +121,7 @@ extension JSONNode {
             throw ScenarioFileError(file: file, path: "preset", message: "cannot run as preset '\(preset)'; presets: \(PresetCatalog.allNames.joined(separator: ", "))")
         }
         members["preset"] = .string(preset)
-        for key in ["engine", "topology"] + EngineCatalog.settingsKeys { members[key] = nil }
+        for key in ["engine", "topology", "hubRunsAppCode"] + EngineCatalog.settingsKeys { members[key] = nil }
         return .object(members)
     }
 }

@@ -4,7 +4,7 @@ import SyncModel
 /// everything a run depends on.
 struct ScenarioParser {
     static let topLevelKeys = [
-        "name", "description", "replicas", "seed", "topology", "engine", "preset", "until", "schema", "network", "sync",
+        "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "engine", "preset", "until", "schema", "network", "sync",
         "clocks", "strategies", "dedupeDelay", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
     ] + EngineCatalog.settingsKeys
     static let defaultUntilMicros: Int64 = 60_000_000
@@ -40,6 +40,18 @@ struct ScenarioParser {
             topology = parsed
         }
         let preset = try parsePreset(document)
+        var deleteVsEdit: DeleteVsEdit?
+        if let node = document["deleteVsEdit"] {
+            let text = try node.string()
+            guard let parsed = DeleteVsEdit(rawValue: text) else {
+                throw node.error("expected one of \(DeleteVsEdit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(text)\"")
+            }
+            deleteVsEdit = parsed
+        }
+        let hubRunsAppCode = try document["hubRunsAppCode"]?.bool() ?? false
+        if hubRunsAppCode && topology != .hub {
+            throw document["hubRunsAppCode"]!.error("hubRunsAppCode needs topology \"hub\": only the peer engine's hub is a server that can run app code")
+        }
         replicaNames = try parseReplicas(document["replicas"])
         if topology == .hub { replicaNames.append("hub") }
         let engine = try parseEngine(document, preset: preset)
@@ -77,6 +89,8 @@ struct ScenarioParser {
             network: network, sync: sync, clocks: clocks, untilMicros: untilMicros,
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.topology = topology
+        scenario.hubRunsAppCode = hubRunsAppCode
+        scenario.deleteVsEditSetting = deleteVsEdit
         scenario.useEngine(engine)
         scenario.preset = preset
         scenario.links = links

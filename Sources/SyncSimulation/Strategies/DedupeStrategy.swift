@@ -1,20 +1,39 @@
 import SyncModel
 import SyncStore
 
-/// `dedupe`: application-level dedupe, what apps do when CloudKit forbids
+/// `dedupe:*`: application-level dedupe, what apps do when CloudKit forbids
 /// the constraint (seed 002).
 ///
 /// Locally: fetch by natural key and reuse a match, else insert (a random
-/// id). After remote changes are saved, a dedupe pass runs as its own step,
-/// as Apple's CloudKit sample does after processing persistent history:
-/// per natural key the live record with the lowest id wins (every replica
-/// picks the same one without coordinating), the losers' newer field values
-/// are merged into it, relationships to and from the losers move to it, and
-/// the losers are tombstoned at once.
+/// id). After remote changes are saved, a dedupe pass runs on the device as
+/// its own step, as Apple's "Synchronizing a local store to the cloud"
+/// sample does after processing persistent history (`deduplicateAndWait`,
+/// documented in the sample's code): per natural key the live record with
+/// the lowest id wins (every device picks the same one without
+/// coordinating), relationships to and from the losers move to it, and the
+/// losers are deleted at once. What happens to the losers' field values is
+/// the ``Variant``.
 public struct DedupeStrategy: Strategy {
-    public init() {}
+    /// What the pass does with the losers' field values.
+    public enum Variant: String, CaseIterable, Sendable {
+        /// Apple's sample: the losers' field values are not copied, so an
+        /// edit made to a loser is lost when the loser is deleted.
+        case apple
+        /// The app's own extension, in no Apple sample: each of the losers'
+        /// field values newer than the winner's is copied into the winner.
+        case merge
+    }
 
-    public var name: String { "dedupe" }
+    public let variant: Variant
+    /// The name the scenario or command used: `dedupe` means `dedupe:apple`
+    /// and results carry whichever was typed.
+    public let name: String
+
+    public init(variant: Variant, name: String? = nil) {
+        self.variant = variant
+        self.name = name ?? "dedupe:\(variant.rawValue)"
+    }
+
     public var clockKind: StampClockKind { .wall }
     public var enforcesUniqueness: Bool { false }
     public var runsDedupePass: Bool { true }
@@ -53,7 +72,7 @@ public struct DedupeStrategy: Strategy {
                     let winner = current(winnerID)
                     let loser = current(loserID)
                     var absorb = Record(id: winnerID, entity: winner.entity, schema: schema)
-                    for field in loser.fields.indices {
+                    for field in loser.fields.indices where variant == .merge {
                         guard let theirs = loser.fields[field] else { continue }
                         if winner.fields[field].map({ theirs.stamp > $0.stamp }) ?? true {
                             absorb.fields[field] = theirs

@@ -8,7 +8,7 @@ enum SwarmRun {
     static var soakEnabled: Bool { ProcessInfo.processInfo.environment["SYNCSIM_RUN_SOAK"] == "1" }
 
     /// The strategies that promise convergence once every fault is over.
-    static let convergent: Set<String> = ["lww", "lww:field", "dedupe", "crdt"]
+    static let convergent: Set<String> = ["lww", "lww:field", "dedupe", "dedupe:apple", "dedupe:merge", "crdt"]
 
     /// Runs `swarm` under `name` on `store`. A broken invariant (with
     /// `checksInvariants`) or a store that fails to open is recorded as an
@@ -43,7 +43,7 @@ enum SwarmRun {
     /// - `unique:*` never holds a duplicate: the store refuses any
     ///   transaction that would leave two live holders of a key (MemoryStore
     ///   and the SQLite `UNIQUE` index), local or remote, whatever the policy.
-    /// - `dedupe` ends with none once quiesced: every apply of remote changes
+    /// - `dedupe:*` ends with none once quiesced: every apply of remote changes
     ///   schedules a pass, quiescence waits for it, and the app's own saves
     ///   fetch by key before inserting (writers' races also schedule a pass).
     static func problems(_ result: RunResult, strategy name: String) -> [String] {
@@ -61,7 +61,7 @@ enum SwarmRun {
         if (name == "crdt" || name.hasPrefix("unique:")) && result.duplicates.peak != 0 {
             problems.append("duplicates.peak \(result.duplicates.peak), expected 0")
         }
-        if name == "dedupe" && result.quiesced && result.duplicates.final != 0 {
+        if name.hasPrefix("dedupe") && result.quiesced && result.duplicates.final != 0 {
             problems.append("duplicates.final \(result.duplicates.final) after quiescing, expected 0")
         }
         return problems

@@ -184,6 +184,9 @@ enum SwarmScenarioGenerator {
             // The last fault of all: a heal, whole network or not.
             steps.append(Step(atMicros: finalHealMicros, .heal))
             let cloudkitSettings = profile.cloudkit ? drawCloudKitSettings() : nil
+            // Drawn last, so the draws before it stay as they were.
+            let deleteVsEdit = random.pick(DeleteVsEdit.allCases)
+            parameters.append("deleteVsEdit \(deleteVsEdit.rawValue)")
             parameters.append("final heal \(swarmTime(finalHealMicros)), until \(swarmTime(untilMicros))")
             parameters.append("steps:")
             parameters += steps.map { "  \(swarmTime($0.atMicros)) \(describe($0.action))" }
@@ -195,6 +198,7 @@ enum SwarmScenarioGenerator {
             scenario.topology = topology
             scenario.links = links
             if let cloudkitSettings { scenario.useEngine(cloudkitSettings) }
+            scenario.deleteVsEditSetting = deleteVsEdit
             return scenario
         }
 

@@ -32,7 +32,7 @@ struct SwarmTests {
 
     /// The strategy whose run of quick case `index` checks invariants.
     static func quickChecked(_ index: Int) -> [String] {
-        index % 4 == 0 ? rotating(index / 4, count: 1) : []
+        index % 3 == 0 ? rotating(index / 3, count: 1) : []
     }
 
     @Test(arguments: 0 ..< quickCount)

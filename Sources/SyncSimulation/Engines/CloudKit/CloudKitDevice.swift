@@ -87,8 +87,13 @@ public struct CloudKitDevice: Sendable {
     private(set) var nextFetchRequest: UInt64 = 1
     private(set) var nextModifyRequest: UInt64 = 1
 
-    public init(id: ReplicaID) {
+    /// What an edit this device made without seeing a delete does when it
+    /// meets the delete (the scenario's `deleteVsEdit`).
+    public let deleteVsEdit: DeleteVsEdit
+
+    public init(id: ReplicaID, deleteVsEdit: DeleteVsEdit = .arrivalOrder) {
         self.id = id
+        self.deleteVsEdit = deleteVsEdit
     }
 
     /// Records waiting to be saved.
@@ -118,7 +123,7 @@ public struct CloudKitDevice: Sendable {
     mutating func wipe() {
         let fetchRequest = nextFetchRequest
         let modifyRequest = nextModifyRequest
-        self = CloudKitDevice(id: id)
+        self = CloudKitDevice(id: id, deleteVsEdit: deleteVsEdit)
         nextFetchRequest = fetchRequest
         nextModifyRequest = modifyRequest
     }
@@ -214,7 +219,9 @@ public struct CloudKitDevice: Sendable {
     /// - `unknownItem` (deleted on the server since the device knew it):
     ///   the cached server record is dropped and the save stays pending,
     ///   so it goes again with no tag and creates the record anew: Apple's
-    ///   sample re-uploads ("let's re-upload the local data", item 1).
+    ///   sample re-uploads ("let's re-upload the local data", item 1). With
+    ///   `deleteVsEdit: "deleteWins"` the device takes the other choice the
+    ///   sample's comment names: it deletes its copy and the save goes.
     /// - `batchRequestFailed` (an atomic batch another item failed):
     ///   nothing changed, the save stays pending.
     /// - A delete done, or answered `unknownItem` (already gone): the
@@ -237,6 +244,11 @@ public struct CloudKitDevice: Sendable {
             case .failure(.unknownItem):
                 known[item.name] = nil
                 forgetSent(item)
+                if deleteVsEdit == .deleteWins, let local = node.store.record(item.name), local.isLive {
+                    pending[item.name] = nil
+                    effects.conflicts += 1
+                    if deleteLocalCopy(local, node: &node, atMicros: now) { effects.applied = true }
+                }
             case .failure(.batchRequestFailed):
                 break
             }
@@ -356,12 +368,14 @@ public struct CloudKitDevice: Sendable {
     /// The server deleted a record (a fetched deletion). Only a deletion of
     /// a version the device knew (or saved) counts: after an `unknownItem`
     /// the device has already learnt of it and its re-upload goes ahead.
-    /// It wins over a pending edit (counted as a conflict): the local copy
-    /// is deleted and the pending save dropped, as Apple's sample and
+    /// Against a pending edit (counted as a conflict) it wins: the local
+    /// copy is deleted and the pending save dropped, as Apple's sample and
     /// SQLiteData do when the deletion is fetched first (observed, items 1
-    /// and 5). The device's own delete coming back settles it. A live
-    /// copy the device holds with nothing to save is deleted too, known or
-    /// not: the server has no record of that name.
+    /// and 5); with `deleteVsEdit: "editWins"` the edit wins instead: the
+    /// copy stays and its save goes again as a new record. The device's
+    /// own delete coming back settles it. A live copy the device holds with
+    /// nothing to save is deleted too, known or not: the server has no
+    /// record of that name.
     private mutating func meetDeletion(of name: RecordID, node: inout ReplicaNode, atMicros now: Int64) -> Effects {
         let local = node.store.record(name)
         // A live copy with nothing to save also counts when the device no
@@ -375,21 +389,32 @@ public struct CloudKitDevice: Sendable {
         refused[name] = nil
         var effects = Effects()
         if pending[name] != nil {
-            pending[name] = nil
             // A local copy that is not live is the device's own delete.
-            if local?.isLive == false { return effects }
+            if local?.isLive == false {
+                pending[name] = nil
+                return effects
+            }
             effects.conflicts = 1
+            // The edit goes again, with no change tag: a new record.
+            if deleteVsEdit == .editWins && local?.isLive == true { return effects }
+            pending[name] = nil
         }
         if let local, !local.isLive { return effects }
         // Not held under its name and not folded into a record of its key:
         // nothing here to delete.
         if local == nil && node.context.localID(for: name) == name { return effects }
-        var deletion = Record(id: name, entity: last.entity, schema: node.store.schema)
-        deletion.markDeleted(observing: local ?? last)
-        if case .applied = node.applyRemote(Self.changeSet([deletion], node: node, atMicros: now), atMicros: now) {
-            effects.applied = true
-        }
+        if deleteLocalCopy(local ?? last, node: &node, atMicros: now) { effects.applied = true }
         return effects
+    }
+
+    /// Deletes the device's copy of `seen`'s record as a remote change
+    /// (through the strategy, so a copy folded into a record of its key is
+    /// deleted there); true when the store took it.
+    private func deleteLocalCopy(_ seen: Record, node: inout ReplicaNode, atMicros now: Int64) -> Bool {
+        var deletion = Record(id: seen.id, entity: seen.entity, schema: node.store.schema)
+        deletion.markDeleted(observing: seen)
+        if case .applied = node.applyRemote(Self.changeSet([deletion], node: node, atMicros: now), atMicros: now) { return true }
+        return false
     }
 
     /// Makes the device's copy of a record the server's version: what a

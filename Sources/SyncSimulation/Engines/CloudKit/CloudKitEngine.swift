@@ -35,14 +35,14 @@ public struct CloudKitEngine: SyncEngine {
     private var checks = 0
 
     public init(deviceCount: Int, schema: Schema, settings: CloudKitEngineSettings, requestTimeoutMicros: Int64,
-                checksInvariants: Bool) {
+                checksInvariants: Bool, deleteVsEdit: DeleteVsEdit = .arrivalOrder) {
         precondition(deviceCount >= 1 && requestTimeoutMicros > 0, "a cloudkit engine needs a device and a timeout")
         self.settings = settings
         self.schema = schema
         self.requestTimeoutMicros = requestTimeoutMicros
         self.checksInvariants = checksInvariants
         serverAddress = ReplicaID(deviceCount)
-        devices = (0 ..< deviceCount).map { CloudKitDevice(id: ReplicaID($0)) }
+        devices = (0 ..< deviceCount).map { CloudKitDevice(id: ReplicaID($0), deleteVsEdit: deleteVsEdit) }
         answeredFetch = Array(repeating: 0, count: deviceCount)
         answeredModify = Array(repeating: 0, count: deviceCount)
     }

@@ -36,6 +36,8 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
 
     public var name: String { "cloudkit" }
     public var serverName: String? { Self.serverName }
+    /// Apple's CKSyncEngine sample: whichever the device learns first.
+    public var defaultDeleteVsEdit: DeleteVsEdit { .arrivalOrder }
     public static let serverName = "server"
 
     public var settings: [EngineSetting] {
@@ -50,7 +52,8 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
 
     public func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine {
         CloudKitEngine(deviceCount: scenario.replicaCount, schema: scenario.schema, settings: self,
-                       requestTimeoutMicros: Self.requestTimeoutMicros(scenario), checksInvariants: checksInvariants)
+                       requestTimeoutMicros: Self.requestTimeoutMicros(scenario), checksInvariants: checksInvariants,
+                       deleteVsEdit: scenario.deleteVsEdit)
     }
 
     /// How long a device waits for an answer before it treats the request

@@ -51,14 +51,15 @@ struct CloudKitHarness {
     /// Messages sent and not yet delivered or dropped, in sending order.
     var inFlight: [Envelope] = []
 
-    init(devices: Int, strategy: String, settings: CloudKitEngineSettings = CloudKitEngineSettings()) {
+    init(devices: Int, strategy: String, settings: CloudKitEngineSettings = CloudKitEngineSettings(),
+         deleteVsEdit: DeleteVsEdit = .arrivalOrder) {
         let strategy = namedStrategy(strategy)
         engine = CloudKitEngine(deviceCount: devices, schema: Fixtures.schema, settings: settings, requestTimeoutMicros: 1_000_000,
-                                checksInvariants: true)
+                                checksInvariants: true, deleteVsEdit: deleteVsEdit)
         nodes = (0 ..< devices).map { index in
             ReplicaNode(id: ReplicaID(index), strategy: strategy,
                         store: MemoryStore(schema: Fixtures.schema, enforcesUniqueness: strategy.enforcesUniqueness),
-                        clock: PhysicalClock(), seed: 1)
+                        clock: PhysicalClock(), seed: 1, editsRevive: deleteVsEdit.editsRevive)
         }
     }
 
