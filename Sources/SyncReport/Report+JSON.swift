@@ -64,6 +64,7 @@ extension Report {
             .init("untilSeconds", .number(DecimalText.seconds(micros: scenario.untilMicros))),
             .init("dedupeDelaySeconds", .number(DecimalText.seconds(micros: scenario.dedupeDelayMicros))),
             .init("deleteVsEdit", .string(scenario.deleteVsEdit.rawValue)),
+            .init("sameSaveDuplicates", .string(scenario.sameSaveDuplicates.rawValue)),
             .init("steps", .int(scenario.steps.count)),
         ] + (scenario.hubRunsAppCode ? [.init("hubRunsAppCode", .bool(true))] : []))
     }

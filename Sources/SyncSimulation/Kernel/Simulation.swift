@@ -90,7 +90,7 @@ public struct Simulation {
         for index in 0 ..< count {
             let store = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness, label: storeLabels[index])
             nodes.append(ReplicaNode(id: ReplicaID(index), strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed,
-                                     editsRevive: scenario.deleteVsEdit.editsRevive))
+                                     app: AppSettings(scenario: scenario)))
         }
         self.nodes = nodes
         engine = scenario.engine.makeEngine(scenario: scenario, checksInvariants: checksInvariants)

@@ -17,28 +17,27 @@ public struct ReplicaNode {
     public private(set) var context: StrategyContext
     public internal(set) var counters = ReplicaCounters()
     private let seed: UInt64
-    private let editsRevive: Bool
+    private let app: AppSettings
 
-    /// `editsRevive`: the scenario's `deleteVsEdit` is `editWins`
-    /// (``StrategyContext/editsRevive``).
+    /// `app`: the scenario's settings for the app (``AppSettings``).
     public init(id: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64,
-                editsRevive: Bool = false) {
+                app: AppSettings = AppSettings()) {
         precondition(store.enforcesUniqueness == strategy.enforcesUniqueness, "store and strategy disagree on uniqueness")
         self.id = id
         self.strategy = strategy
         self.seed = seed
-        self.editsRevive = editsRevive
-        context = Self.context(origin: id, strategy: strategy, store: store, clock: clock, seed: seed, editsRevive: editsRevive)
+        self.app = app
+        context = Self.context(origin: id, strategy: strategy, store: store, clock: clock, seed: seed, app: app)
     }
 
     private static func context(origin: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock,
-                                seed: UInt64, editsRevive: Bool) -> StrategyContext {
+                                seed: UInt64, app: AppSettings) -> StrategyContext {
         var context = StrategyContext(
             replica: origin,
             store: store,
             clock: ReplicaClock(kind: strategy.clockKind, replica: origin, physical: clock),
             ids: Xoshiro256StarStar(seed: seed, stream: "ids.\(origin)"))
-        context.editsRevive = editsRevive
+        context.app = app
         return context
     }
 
@@ -52,7 +51,7 @@ public struct ReplicaNode {
     /// origin for stamps and ids, the same physical clock.
     public mutating func wipe(emptyStore: any Store, newOrigin: ReplicaID) {
         context = Self.context(origin: newOrigin, strategy: strategy, store: emptyStore, clock: context.clock.physical, seed: seed,
-                               editsRevive: editsRevive)
+                               app: app)
     }
 
     /// Runs one application intent, fetch and save back to back; a refused

@@ -94,6 +94,8 @@ public struct Scenario: Sendable {
     public var deleteVsEditSetting: DeleteVsEdit?
     /// What an edit made without seeing a delete does to the record.
     public var deleteVsEdit: DeleteVsEdit { deleteVsEditSetting ?? engine.defaultDeleteVsEdit }
+    /// Two new records of one key in one save, under a unique constraint.
+    public var sameSaveDuplicates = SameSaveDuplicates.firstCreatedWins
     /// Whether the hub of a hub topology runs the app's code (its dedupe
     /// pass) as the devices do. Default false: a server stores and relays.
     public var hubRunsAppCode = false

@@ -4,7 +4,7 @@ import SyncModel
 /// everything a run depends on.
 struct ScenarioParser {
     static let topLevelKeys = [
-        "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "engine", "preset", "until", "schema", "network", "sync",
+        "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "sameSaveDuplicates", "engine", "preset", "until", "schema", "network", "sync",
         "clocks", "strategies", "dedupeDelay", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
     ] + EngineCatalog.settingsKeys
     static let defaultUntilMicros: Int64 = 60_000_000
@@ -40,14 +40,8 @@ struct ScenarioParser {
             topology = parsed
         }
         let preset = try parsePreset(document)
-        var deleteVsEdit: DeleteVsEdit?
-        if let node = document["deleteVsEdit"] {
-            let text = try node.string()
-            guard let parsed = DeleteVsEdit(rawValue: text) else {
-                throw node.error("expected one of \(DeleteVsEdit.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(text)\"")
-            }
-            deleteVsEdit = parsed
-        }
+        let deleteVsEdit = try parseChoice(document["deleteVsEdit"], as: DeleteVsEdit.self)
+        let sameSaveDuplicates = try parseChoice(document["sameSaveDuplicates"], as: SameSaveDuplicates.self) ?? .firstCreatedWins
         let hubRunsAppCode = try document["hubRunsAppCode"]?.bool() ?? false
         if hubRunsAppCode && topology != .hub {
             throw document["hubRunsAppCode"]!.error("hubRunsAppCode needs topology \"hub\": only the peer engine's hub is a server that can run app code")
@@ -91,6 +85,7 @@ struct ScenarioParser {
         scenario.topology = topology
         scenario.hubRunsAppCode = hubRunsAppCode
         scenario.deleteVsEditSetting = deleteVsEdit
+        scenario.sameSaveDuplicates = sameSaveDuplicates
         scenario.useEngine(engine)
         scenario.preset = preset
         scenario.links = links
@@ -98,6 +93,17 @@ struct ScenarioParser {
         scenario.seriesResolutionMicros = seriesResolutionMicros
         scenario.seriesPerReplica = seriesPerReplica
         return ScenarioDocument(file: root.file, scenario: scenario, seed: seed, strategyNames: strategies, expectations: expectations)
+    }
+
+    /// A string naming one case of `Choice`; nil when the key is absent.
+    private func parseChoice<Choice: RawRepresentable & CaseIterable>(_ node: Node?, as _: Choice.Type) throws(ScenarioFileError) -> Choice?
+    where Choice.RawValue == String {
+        guard let node else { return nil }
+        let text = try node.string()
+        guard let parsed = Choice(rawValue: text) else {
+            throw node.error("expected one of \(Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(text)\"")
+        }
+        return parsed
     }
 
     // MARK: Replicas

@@ -15,12 +15,8 @@ public struct StrategyContext: Sendable {
     /// that record land on the one that stands for it. Looked up, never
     /// iterated.
     public var aliases: [RecordID: RecordID] = [:]
-    /// Whether an edit re-asserts its record's existence (`deleteVsEdit:
-    /// "editWins"`): each update also adds a creation stamped as the edit
-    /// and carries the record's other fields as they are, so a delete that
-    /// did not see the edit (it removes only the creations it saw) leaves
-    /// the record live, whole, with the edit.
-    public var editsRevive = false
+    /// The scenario's app settings (``AppSettings``).
+    public var app = AppSettings()
 
     public init(replica: ReplicaID, store: any Store, clock: ReplicaClock, ids: Xoshiro256StarStar, nowMicros: Int64 = 0) {
         self.replica = replica
@@ -75,7 +71,7 @@ public struct StrategyContext: Sendable {
     public mutating func update(of record: Record, writes: [FieldWrite], wholeRecord: Bool) -> Record {
         let stamp = stamp()
         var change = Record(id: record.id, entity: record.entity, schema: schema)
-        if editsRevive {
+        if app.editsRevive {
             // The edit travels as the whole record, as a re-upload does, so
             // a replica that no longer holds it gets every field back.
             change.markCreated(stamp)

@@ -9,7 +9,8 @@ import SyncStore
 /// The application inserts without fetching ("no more fetch/if/else", seed
 /// 001) and a new record has every attribute, set or not. Within one save
 /// holding several new records of one key, the first created is the one
-/// saved (seed 001). Conflict resolution is local: only the local intent's
+/// saved (seed 001), or with `sameSaveDuplicates: "upsertPending"` the
+/// later ones update it (``SameSaveDuplicates``). Conflict resolution is local: only the local intent's
 /// outcome is replicated, never what a policy did to a remote change set.
 public struct UniqueConstraintStrategy: Strategy {
     /// Core Data's merge policies, by the names a user types.
@@ -57,6 +58,7 @@ public struct UniqueConstraintStrategy: Strategy {
             let id = context.randomRecordID()
             inserts.append(context.creation(of: row, id: id, writingUnsetFields: true))
         }
+        if context.app.sameSaveDuplicates == .upsertPending { inserts = Self.upsertingPending(inserts, schema: context.schema) }
         switch save(inserting: inserts, updating: [], in: &context) {
         case .success(let replicated): return .saved(changes: replicated)
         case .failure(let error): return .rejected(error)
@@ -181,6 +183,27 @@ public struct UniqueConstraintStrategy: Strategy {
             break
         }
         return result
+    }
+
+    /// Folds every new record whose key an earlier new record of the same
+    /// save holds into that one (`sameSaveDuplicates: "upsertPending"`):
+    /// the earlier keeps its id and takes the later one's attributes, all
+    /// written (unset ones included) with the later, newer stamp.
+    static func upsertingPending(_ inserts: [Record], schema: Schema) -> [Record] {
+        var holder: [NaturalKey: Int] = [:]
+        var kept: [Record] = []
+        for record in inserts {
+            let keys = schema[record.entity].uniqueKeys.indices.compactMap {
+                NaturalKey(record: record, uniqueKey: UniqueKeyID(entity: record.entity, key: $0), schema: schema)
+            }
+            if let index = keys.lazy.compactMap({ holder[$0] }).first {
+                kept[index] = kept[index].merged(with: record.readdressed(to: kept[index].id))
+                continue
+            }
+            for key in keys { holder[key] = kept.count }
+            kept.append(record)
+        }
+        return kept
     }
 
     /// Drops every new record whose key an earlier new record in the same

@@ -59,7 +59,7 @@ struct CloudKitHarness {
         nodes = (0 ..< devices).map { index in
             ReplicaNode(id: ReplicaID(index), strategy: strategy,
                         store: MemoryStore(schema: Fixtures.schema, enforcesUniqueness: strategy.enforcesUniqueness),
-                        clock: PhysicalClock(), seed: 1, editsRevive: deleteVsEdit.editsRevive)
+                        clock: PhysicalClock(), seed: 1, app: AppSettings(editsRevive: deleteVsEdit.editsRevive))
         }
     }
 

@@ -1,0 +1,24 @@
+/// How the app and its persistence framework behave where Apple's stacks
+/// differ or no source settles it: scenario settings a strategy reads from
+/// its context, the same on every device of a run.
+public struct AppSettings: Hashable, Sendable {
+    /// Whether an edit re-asserts its record's existence (`deleteVsEdit:
+    /// "editWins"`): each update also adds a creation stamped as the edit
+    /// and carries the record's other fields as they are, so a delete that
+    /// did not see the edit (it removes only the creations it saw) leaves
+    /// the record live, whole, with the edit.
+    public var editsRevive: Bool
+    /// What a unique constraint does with two new records of one key in one
+    /// save (`sameSaveDuplicates`).
+    public var sameSaveDuplicates: SameSaveDuplicates
+
+    public init(editsRevive: Bool = false, sameSaveDuplicates: SameSaveDuplicates = .firstCreatedWins) {
+        self.editsRevive = editsRevive
+        self.sameSaveDuplicates = sameSaveDuplicates
+    }
+
+    /// The settings `scenario` gives its devices' apps.
+    public init(scenario: Scenario) {
+        self.init(editsRevive: scenario.deleteVsEdit.editsRevive, sameSaveDuplicates: scenario.sameSaveDuplicates)
+    }
+}
