@@ -131,6 +131,7 @@ extension Report {
                 .init("toDeletes", .int(result.lostWrites.toDeletes)),
             ])),
             .init("resurrected", .int(result.resurrected)),
+            .init("copiesLost", .int(result.copiesLost)),
             .init("dangling", .int(result.dangling)),
             .init("links", .int(result.links)),
             .init("missedChanges", .int(result.missedChanges)),

@@ -139,6 +139,7 @@ enum Usage {
       lww:field           as lww, but newest write wins per field (not run by default)
       dedupe:apple        the same as dedupe; results carry the name you typed
       dedupe:merge        as dedupe, but the losers' newer values go to the winner
+      dedupe:deferred     as dedupe, but losers are marked and deleted later
 
     ENGINES:
     \(EngineCatalog.summaries.map { "  " + $0.name + String(repeating: " ", count: max(1, 20 - $0.name.count)) + $0.summary }.joined(separator: "\n"))

@@ -170,7 +170,7 @@ struct HTMLReportTests {
             return copy
         }
         let names = StrategyCatalog.allNames
-        #expect(names.count == 11)
+        #expect(names.count == 12)
         var results = names.map { result($0, counts: [0], end: 0) }
         let allZero = Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html()
         #expect(Self.count("<svg", in: allZero) == 2)

@@ -15,14 +15,19 @@ struct UniqueSameSaveTests {
         Fixtures.productRow("A1", price: 2, name: "second"),
     ]
 
+    /// The ids the save will give the three rows, in order.
+    static func idsOfTheRows(_ context: StrategyContext) -> (RecordID, RecordID, RecordID) {
+        var ids = context.ids
+        let first = RecordID(high: ids.next(), low: ids.next())
+        let tag = RecordID(high: ids.next(), low: ids.next())
+        return (first, tag, RecordID(high: ids.next(), low: ids.next()))
+    }
+
     @Test(arguments: ["objectTrump", "storeTrump", "overwrite", "rollback"])
     func firstCreatedIsSaved(policy: String) throws {
         let strategy = namedStrategy("unique:\(policy)")
         var context = makeContext(strategy)
-        var ids = context.ids
-        let firstID = RecordID(high: ids.next(), low: ids.next())
-        let tagID = RecordID(high: ids.next(), low: ids.next())
-        let secondID = RecordID(high: ids.next(), low: ids.next())
+        let (firstID, tagID, secondID) = Self.idsOfTheRows(context)
 
         let changes = try #require(context.run(strategy, .save(Self.rows), atMicros: 1_000).savedChanges)
         #expect(changes.map(\.id) == [firstID, tagID].sorted())
@@ -49,10 +54,7 @@ struct UniqueSameSaveTests {
         let strategy = namedStrategy("unique:\(policy)")
         var context = makeContext(strategy)
         context.app.sameSaveDuplicates = .upsertPending
-        var ids = context.ids
-        let firstID = RecordID(high: ids.next(), low: ids.next())
-        let tagID = RecordID(high: ids.next(), low: ids.next())
-        let secondID = RecordID(high: ids.next(), low: ids.next())
+        let (firstID, tagID, secondID) = Self.idsOfTheRows(context)
 
         let changes = try #require(context.run(strategy, .save(Self.rows), atMicros: 1_000).savedChanges)
         #expect(changes.map(\.id) == [firstID, tagID].sorted())

@@ -76,6 +76,17 @@ public struct Schema: Hashable, Sendable {
 
     public subscript(entity: EntityIndex) -> EntitySchema { entities[entity.rawValue] }
 
+    /// The same schema with `field` appended to every entity that has a
+    /// unique key (and lacks a field of that name): a field the app keeps
+    /// for itself, after the scenario's own, so their indices stay.
+    public func appendingFieldToKeyedEntities(_ field: String) -> Schema {
+        Schema(entities: entities.map { entity in
+            guard !entity.uniqueKeys.isEmpty, entity.fieldIndex(field) == nil else { return entity }
+            return EntitySchema(name: entity.name, fields: entity.fields + [field],
+                                uniqueKeys: entity.uniqueKeys.map { $0.map { entity.fields[$0] } }, relations: entity.relations)
+        })
+    }
+
     /// Every `(entity, unique key)` pair, in schema order.
     public var allUniqueKeys: [UniqueKeyID] {
         entities.indices.flatMap { entity in

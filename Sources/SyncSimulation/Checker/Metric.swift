@@ -15,6 +15,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case lostRecords = "lostWritesDetail.records"
     case lostToDeletes = "lostWritesDetail.toDeletes"
     case resurrected
+    case copiesLost
     case dangling
     case links
     case missedChanges
@@ -54,6 +55,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .lostToDeletes: return Double(result.lostWrites.toDeletes)
         case .lostRecords: return Double(result.lostWrites.records)
         case .resurrected: return Double(result.resurrected)
+        case .copiesLost: return Double(result.copiesLost)
         case .dangling: return Double(result.dangling)
         case .links: return Double(result.links)
         case .missedChanges: return Double(result.missedChanges)

@@ -11,6 +11,8 @@ struct RunObserver {
     private(set) var convergence: ConvergenceTracker
     private(set) var series: DuplicateSeries
     private(set) var faults: [FaultEvent] = []
+    /// Last copies lost, for strategies with a dedupe pass; nil otherwise.
+    private(set) var copies: CopyTracker?
     /// The last heal, restart or acknowledged write: convergence time is
     /// measured from here.
     private(set) var lastHealOrWriteMicros: Int64 = 0
@@ -19,8 +21,9 @@ struct RunObserver {
     /// Each device's store commit count when last observed.
     private var observedCommits: [Int]
 
-    init(scenario: Scenario) {
+    init(scenario: Scenario, tracksCopies: Bool = false) {
         let count = scenario.replicaCount
+        copies = tracksCopies ? CopyTracker(replicaCount: count) : nil
         truth = GroundTruth(schema: scenario.schema)
         duplicates = DuplicateTracker(replicaCount: count)
         convergence = ConvergenceTracker(replicaCount: count)
@@ -40,12 +43,14 @@ struct RunObserver {
         duplicates.update(replica: index, count: store.duplicateCount, atMicros: now)
         series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: now)
         convergence.update(replica: index, digest: store.digest, atMicros: now)
+        copies?.update(replica: index, store: store, truth: truth)
     }
 
     /// The device has a new store: the next observation looks whatever its
     /// commit count.
     mutating func storeReplaced(_ replica: ReplicaID) {
         observedCommits[replica.index] = -1
+        copies?.storeReplaced(replica)
     }
 
     /// A save the application saw succeed.

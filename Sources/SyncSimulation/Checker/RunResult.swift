@@ -58,6 +58,10 @@ public struct RunResult: Sendable {
     public var lostWrites: LostWrites
     /// Keys whose latest intent was a delete, live on at least one replica.
     public var resurrected: Int
+    /// Times a device lost its last live copy of a key the apps had not
+    /// deleted, for a while or for good (strategies with a dedupe pass;
+    /// 0 for the others).
+    public var copiesLost: Int = 0
     /// Relationship targets that are not live, on the worst replica.
     public var dangling: Int
     /// Relationship links between live records, on the replica with fewest.

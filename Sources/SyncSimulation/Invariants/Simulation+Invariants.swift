@@ -23,14 +23,15 @@ extension Simulation {
 
     /// The counters that quiescence reads, against a recount of the queue.
     private func queueRecountProblem() -> InvariantChecker.Problem? {
-        var steps = 0, faults = 0, passes = 0, writerSteps = 0, deliveries = 0, deliveriesWithChanges = 0
+        var steps = 0, faults = 0, passes = 0, wakeUps = 0, writerSteps = 0, deliveries = 0, deliveriesWithChanges = 0
         for event in queue.scheduledEvents {
             switch event {
             case .step: steps += 1
             case .nemesisTick, .nemesisRestart: faults += 1
             // A pass scheduled before a crash stays queued but is void.
             case .dedupePass(let replica, let passGeneration) where passGeneration == generation[replica.index]: passes += 1
-            case .dedupePass, .syncTick: break
+            case .passWakeUp(let replica, let wakeUpGeneration) where wakeUpGeneration == generation[replica.index]: wakeUps += 1
+            case .dedupePass, .passWakeUp, .syncTick: break
             case .writerStep: writerSteps += 1
             case .deliver(let envelope, _, _):
                 deliveries += 1
@@ -39,6 +40,7 @@ extension Simulation {
         }
         let counted = [("pendingSteps", pendingSteps, steps), ("pendingFaults", pendingFaults, faults),
                        ("pendingPasses", pendingPasses, passes), ("pendingPasses", passScheduled.filter { $0 }.count, passes),
+                       ("pendingWakeUps", pendingWakeUps, wakeUps), ("pendingWakeUps", wakeUpScheduled.filter { $0 }.count, wakeUps),
                        ("pendingWriterSteps", pendingWriterSteps, writerSteps), ("inFlight", inFlight, deliveries),
                        ("inFlightWithChanges", inFlightWithChanges, deliveriesWithChanges)]
         for (name, kept, recounted) in counted where kept != recounted {

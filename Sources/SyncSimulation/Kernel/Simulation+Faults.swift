@@ -19,6 +19,10 @@ extension Simulation {
             passScheduled[index] = false
             pendingPasses -= 1
         }
+        if wakeUpScheduled[index] {
+            wakeUpScheduled[index] = false
+            pendingWakeUps -= 1
+        }
         guard wipe else {
             _ = engine.crashed(replica)
             return

@@ -26,6 +26,9 @@ public struct Simulation {
         /// or restart of either end since then loses it.
         case deliver(Envelope, senderGeneration: Int, receiverGeneration: Int)
         case dedupePass(ReplicaID, generation: Int)
+        /// A device's app looks again at losers it marked
+        /// (`dedupe:deferred`): a dedupe pass runs.
+        case passWakeUp(ReplicaID, generation: Int)
         case nemesisTick(NemesisSettings)
         case nemesisRestart(ReplicaID)
         case writerStep(Int)
@@ -60,6 +63,8 @@ public struct Simulation {
     var pendingFaults = 0
     var passScheduled: [Bool]
     var pendingPasses = 0
+    var wakeUpScheduled: [Bool]
+    var pendingWakeUps = 0
     /// Message copies scheduled for delivery and not yet delivered or lost.
     var inFlight = 0
     /// Those of them that may change their receiver (``EngineMessage/carriesChanges``).
@@ -75,6 +80,9 @@ public struct Simulation {
     /// Opens every device's store; only a SQLite store can fail to open.
     public init(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
                 store storeKind: StoreKind = .memory, checksInvariants: Bool = InvariantChecker.enabledByDefault) throws(StoreError) {
+        // Stores, engine and checker all see the strategy's store schema.
+        var scenario = scenario
+        scenario.schema = strategy.storeSchema(for: scenario.schema)
         self.scenario = scenario
         self.checksInvariants = checksInvariants
         self.strategy = strategy
@@ -98,12 +106,13 @@ public struct Simulation {
         for link in scenario.links.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
             network.setSettings(scenario.links[link]!, for: link)
         }
-        observer = RunObserver(scenario: scenario)
+        observer = RunObserver(scenario: scenario, tracksCopies: strategy.runsDedupePass)
         syncRandom = (0 ..< count).map { Xoshiro256StarStar(seed: seed, stream: "sync.\(ReplicaID($0))") }
         nemesisRandom = Xoshiro256StarStar(seed: seed, stream: "nemesis")
         writerRandom = Xoshiro256StarStar(seed: seed, stream: "writers")
         pendingSteps = scenario.steps.count
         passScheduled = Array(repeating: false, count: count)
+        wakeUpScheduled = Array(repeating: false, count: count)
         // An engine's server never goes down; its generation stays 0.
         down = Array(repeating: false, count: endpoints)
         generation = Array(repeating: 0, count: endpoints)
@@ -187,7 +196,7 @@ public struct Simulation {
     /// receiver already holds, or a message that will be lost (an end
     /// crashed since it was sent, or a partition stands between).
     var isQuiescent: Bool {
-        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWriterSteps == 0,
+        guard pendingSteps == 0, pendingFaults == 0, pendingPasses == 0, pendingWakeUps == 0, pendingWriterSteps == 0,
               engine.isSettled(nodes: nodes) else { return false }
         guard inFlightWithChanges > 0 else { return true }
         return !queue.scheduledEvents.contains { event in
@@ -216,7 +225,13 @@ public struct Simulation {
             pendingPasses -= 1
             let changes = nodes[replica.index].runDedupePass(atMicros: nowMicros)
             if !changes.isEmpty { committed(changes, on: replica) }
+            if let due = nodes[replica.index].context.nextPassDueMicros { scheduleWakeUp(on: replica, atMicros: due) }
             observe(replica)
+        case .passWakeUp(let replica, let wakeUpGeneration):
+            guard wakeUpGeneration == generation[replica.index] else { return }
+            wakeUpScheduled[replica.index] = false
+            pendingWakeUps -= 1
+            scheduleDedupePass(on: replica)
         case .nemesisTick(let settings):
             pendingFaults -= 1
             nemesisTick(settings)
@@ -322,6 +337,16 @@ public struct Simulation {
         queue.schedule(.dedupePass(replica, generation: generation[replica.index]), atMicros: nowMicros + scenario.dedupeDelayMicros)
     }
 
+    /// Makes the device run a pass at `due` (not before its next one is
+    /// due anyway): when a loser it marked may be deleted. One wake-up per
+    /// device at a time; the pass it starts asks for the next.
+    mutating func scheduleWakeUp(on replica: ReplicaID, atMicros due: Int64) {
+        guard !wakeUpScheduled[replica.index] else { return }
+        wakeUpScheduled[replica.index] = true
+        pendingWakeUps += 1
+        queue.schedule(.passWakeUp(replica, generation: generation[replica.index]), atMicros: max(due, nowMicros))
+    }
+
     private mutating func send(_ message: any EngineMessage, from: ReplicaID, to: ReplicaID) {
         let deliveries = network.send(from: from, to: to, sizeBytes: message.sizeBytes, atMicros: nowMicros)
         for time in deliveries {
@@ -365,6 +390,7 @@ public struct Simulation {
                 blocked: figures.blocked),
             lostWrites: lost,
             resurrected: resurrected,
+            copiesLost: observer.copies?.moments ?? 0,
             dangling: dangling,
             links: links,
             network: network.counters,

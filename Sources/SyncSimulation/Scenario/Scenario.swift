@@ -94,6 +94,8 @@ public struct Scenario: Sendable {
     public var deleteVsEditSetting: DeleteVsEdit?
     /// What an edit made without seeing a delete does to the record.
     public var deleteVsEdit: DeleteVsEdit { deleteVsEditSetting ?? engine.defaultDeleteVsEdit }
+    /// How long `dedupe:deferred` keeps a marked loser before deleting it.
+    public var dedupeDeferralMicros = AppSettings.defaultDedupeDeferralMicros
     /// Two new records of one key in one save, under a unique constraint.
     public var sameSaveDuplicates = SameSaveDuplicates.firstCreatedWins
     /// Whether the hub of a hub topology runs the app's code (its dedupe

@@ -5,7 +5,7 @@ import SyncModel
 struct ScenarioParser {
     static let topLevelKeys = [
         "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "sameSaveDuplicates", "engine", "preset", "until", "schema", "network", "sync",
-        "clocks", "strategies", "dedupeDelay", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
+        "clocks", "strategies", "dedupeDelay", "dedupeDeferral", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
     ] + EngineCatalog.settingsKeys
     static let defaultUntilMicros: Int64 = 60_000_000
     static let replicaRange: ClosedRange<Int64> = 1 ... 500
@@ -67,6 +67,7 @@ struct ScenarioParser {
         // With no list, a preset runs its stack's own strategies.
         let strategies = document["strategies"] == nil ? preset?.strategies ?? listedStrategies : listedStrategies
         let dedupeDelayMicros = try document["dedupeDelay"]?.duration() ?? 50_000
+        let dedupeDeferralMicros = try document["dedupeDeferral"]?.duration() ?? AppSettings.defaultDedupeDeferralMicros
         let writerLatencyMicros = try document["writerLatency"]?.duration() ?? 1_000
         guard writerLatencyMicros > 0 else { throw document["writerLatency"]!.error("expected a duration above 0") }
         let seriesResolutionMicros = try document["seriesResolution"]?.duration() ?? 100_000
@@ -86,6 +87,7 @@ struct ScenarioParser {
         scenario.hubRunsAppCode = hubRunsAppCode
         scenario.deleteVsEditSetting = deleteVsEdit
         scenario.sameSaveDuplicates = sameSaveDuplicates
+        scenario.dedupeDeferralMicros = dedupeDeferralMicros
         scenario.useEngine(engine)
         scenario.preset = preset
         scenario.links = links

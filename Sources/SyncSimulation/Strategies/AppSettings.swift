@@ -11,14 +11,22 @@ public struct AppSettings: Hashable, Sendable {
     /// What a unique constraint does with two new records of one key in one
     /// save (`sameSaveDuplicates`).
     public var sameSaveDuplicates: SameSaveDuplicates
+    /// How long a loser marked by `dedupe:deferred` stays before a pass may
+    /// delete it (`dedupeDeferral`).
+    public var dedupeDeferralMicros: Int64
 
-    public init(editsRevive: Bool = false, sameSaveDuplicates: SameSaveDuplicates = .firstCreatedWins) {
+    public static let defaultDedupeDeferralMicros: Int64 = 1_000_000
+
+    public init(editsRevive: Bool = false, sameSaveDuplicates: SameSaveDuplicates = .firstCreatedWins,
+                dedupeDeferralMicros: Int64 = AppSettings.defaultDedupeDeferralMicros) {
         self.editsRevive = editsRevive
         self.sameSaveDuplicates = sameSaveDuplicates
+        self.dedupeDeferralMicros = dedupeDeferralMicros
     }
 
     /// The settings `scenario` gives its devices' apps.
     public init(scenario: Scenario) {
-        self.init(editsRevive: scenario.deleteVsEdit.editsRevive, sameSaveDuplicates: scenario.sameSaveDuplicates)
+        self.init(editsRevive: scenario.deleteVsEdit.editsRevive, sameSaveDuplicates: scenario.sameSaveDuplicates,
+                  dedupeDeferralMicros: scenario.dedupeDeferralMicros)
     }
 }

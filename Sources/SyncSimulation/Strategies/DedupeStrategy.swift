@@ -22,7 +22,18 @@ public struct DedupeStrategy: Strategy {
         /// The app's own extension, in no Apple sample: each of the losers'
         /// field values newer than the winner's is copied into the winner.
         case merge
+        /// Apple's "Sharing Core Data objects between iCloud users" sample:
+        /// losers are first marked (`deduplicatedDate`) and kept, so links
+        /// that reach them late still move to the winner, and a pass
+        /// deletes a marked loser only once `dedupeDeferral` has passed
+        /// since the mark and the winner is live and unmarked on the device.
+        /// No field value is copied (``DedupeStrategy+Deferred``).
+        case deferred
     }
+
+    /// The field `dedupe:deferred` marks a loser with: the date it was
+    /// found to be a duplicate, as the sharing sample's `deduplicatedDate`.
+    public static let markField = "deduplicatedDate"
 
     public let variant: Variant
     /// The name the scenario or command used: `dedupe` means `dedupe:apple`
@@ -50,7 +61,12 @@ public struct DedupeStrategy: Strategy {
         context.mergeRemote(changeSet)
     }
 
+    public func storeSchema(for schema: Schema) -> Schema {
+        variant == .deferred ? schema.appendingFieldToKeyedEntities(Self.markField) : schema
+    }
+
     public func dedupePass(in context: inout StrategyContext) -> [Record] {
+        if variant == .deferred { return deferredPass(in: &context) }
         let schema = context.schema
         var changes: [RecordID: Record] = [:]
         var losers: [RecordID: RecordID] = [:]   // loser -> winner
@@ -104,7 +120,7 @@ public struct DedupeStrategy: Strategy {
 
     /// Moves every live relationship that points at a loser to its winner.
     /// Scans only entities whose relations can target a deduped entity.
-    private func repointReferences(to losers: [RecordID: RecordID], changes: inout [RecordID: Record], context: inout StrategyContext) {
+    func repointReferences(to losers: [RecordID: RecordID], changes: inout [RecordID: Record], context: inout StrategyContext) {
         let schema = context.schema
         let loserEntities = Set(losers.keys.compactMap { context.store.record($0)?.entity })
         let referencing = schema.entities.indices.filter { index in

@@ -50,12 +50,16 @@ public protocol Strategy: Sendable {
     func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome
     /// The dedupe pass; returns the changes it committed (to replicate).
     func dedupePass(in context: inout StrategyContext) -> [Record]
+    /// The schema the strategy's stores hold: the scenario's, plus any
+    /// field the app keeps for itself (`dedupe:deferred`'s mark).
+    func storeSchema(for schema: Schema) -> Schema
 }
 
 extension Strategy {
     public var runsDedupePass: Bool { false }
     public var syncsRecordsAsCRDTs: Bool { false }
     public func dedupePass(in context: inout StrategyContext) -> [Record] { [] }
+    public func storeSchema(for schema: Schema) -> Schema { schema }
 
     /// Update, delete and link fetch the first live record of each key they
     /// name; saves fetch per the strategy (see ``fetchForSave(_:in:)``).

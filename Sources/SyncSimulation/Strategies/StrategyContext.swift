@@ -17,6 +17,9 @@ public struct StrategyContext: Sendable {
     public var aliases: [RecordID: RecordID] = [:]
     /// The scenario's app settings (``AppSettings``).
     public var app = AppSettings()
+    /// Set by a dedupe pass that left marked losers to delete later
+    /// (`dedupe:deferred`): when the next pass should run; nil: no need.
+    public var nextPassDueMicros: Int64?
 
     public init(replica: ReplicaID, store: any Store, clock: ReplicaClock, ids: Xoshiro256StarStar, nowMicros: Int64 = 0) {
         self.replica = replica

@@ -1,0 +1,91 @@
+import SyncModel
+import SyncStore
+
+/// `dedupe:deferred`, after Apple's "Sharing Core Data objects between
+/// iCloud users" sample (docs/MODEL.md, "Dedupe pass", and
+/// docs/sources/dedupe-and-deletes.md, item 2). The sample does not delete a loser
+/// at once, because a device can delete it before the loser's
+/// relationships have arrived and lose them: it marks the loser with
+/// `deduplicatedDate`, keeps the first tag by id that is not marked, moves
+/// the relationships of every loser (marked earlier or now) to it, and
+/// deletes marked tags only some time after the mark (60 s in the sample,
+/// "weeks or months" in a real app, measured against its last export and
+/// import). Here that time is `dedupeDeferral` (default 1 s) since the mark,
+/// and a device deletes a marked loser only while it holds the winner live
+/// and unmarked.
+extension DedupeStrategy {
+    func deferredPass(in context: inout StrategyContext) -> [Record] {
+        let schema = context.schema
+        let now = context.nowMicros
+        let deferral = context.app.dedupeDeferralMicros
+        var changes: [RecordID: Record] = [:]
+        var moves: [RecordID: RecordID] = [:]   // loser -> winner
+        var nextDue: Int64?
+
+        func current(_ id: RecordID) -> Record {
+            let stored = context.store.record(id)!
+            return changes[id].map { stored.merged(with: $0) } ?? stored
+        }
+        func stage(_ change: Record) {
+            changes[change.id] = changes[change.id].map { $0.merged(with: change) } ?? change
+        }
+        func markedAt(_ record: Record) -> Int64? {
+            guard let field = schema[record.entity].fieldIndex(Self.markField), case .int(let date)? = record.value(field) else { return nil }
+            return date
+        }
+
+        for uniqueKey in schema.allUniqueKeys {
+            for key in context.store.duplicatedKeys(of: uniqueKey) {
+                let holders = context.store.liveRecordIDs(holding: key).filter { moves[$0] == nil && current($0).isLive }
+                guard holders.count > 1 else { continue }
+                let unmarked = holders.filter { markedAt(current($0)) == nil }
+                let winnerID = unmarked.first ?? holders[0]
+                if unmarked.isEmpty {
+                    // Every copy is marked: the winner each was marked for
+                    // is gone (deleted, or a loser on another key). The
+                    // lowest id is unmarked and wins (choice: the sample
+                    // does not say), so the others can go.
+                    let winner = current(winnerID)
+                    var unmark = Record(id: winnerID, entity: winner.entity, schema: schema)
+                    unmark.set(schema[winner.entity].fieldIndex(Self.markField)!, to: nil, stamp: context.stamp())
+                    stage(unmark)
+                }
+                for loserID in holders where loserID != winnerID {
+                    let loser = current(loserID)
+                    let winner = current(winnerID)
+                    var absorb = Record(id: winnerID, entity: winner.entity, schema: schema)
+                    for relation in loser.relations.indices {
+                        for target in loser.relations[relation].elements where !winner.relations[relation].elements.contains(target) {
+                            absorb.relations[relation].add(target, tag: context.stamp())
+                        }
+                    }
+                    if !absorb.isEmpty { stage(absorb) }
+                    moves[loserID] = winnerID
+                    guard let marked = markedAt(loser) else {
+                        var mark = Record(id: loserID, entity: loser.entity, schema: schema)
+                        mark.set(schema[loser.entity].fieldIndex(Self.markField)!, to: .int(now), stamp: context.stamp())
+                        stage(mark)
+                        nextDue = min(nextDue ?? .max, now + deferral)
+                        continue
+                    }
+                    if marked + deferral <= now {
+                        stage(context.deletion(of: loser))
+                    } else {
+                        nextDue = min(nextDue ?? .max, marked + deferral)
+                    }
+                }
+            }
+        }
+        context.nextPassDueMicros = nextDue
+        guard !moves.isEmpty else { return [] }
+        repointReferences(to: moves, changes: &changes, context: &context)
+        let merged = changes.keys.sorted().map { changes[$0]! }
+        guard !merged.isEmpty else { return [] }
+        do {
+            try context.store.commit(Transaction(merged.map(StoreOperation.merge)))
+        } catch {
+            preconditionFailure("a store without unique constraints refused a dedupe pass: \(error)")
+        }
+        return merged
+    }
+}
