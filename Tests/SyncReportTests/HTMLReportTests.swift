@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import SyncReport
 @testable import SyncSimulation
 import Testing
@@ -7,11 +8,12 @@ struct HTMLReportTests {
     // MARK: Fixtures
 
     /// The default scenario, 3 replicas, seed 1: a partition that heals at 2 s.
-    static let defaultReport: Report = {
+    static var defaultReport: Report { defaultReportOnce.value }
+    private static let defaultReportOnce = ComputedOnce<Report> {
         let scenario = DefaultScenario.make(replicas: 3, seed: 1)
         let results = Comparison.run(scenario: scenario, strategies: Fixtures.strategies(["lww", "dedupe", "crdt"]), seed: 1)
         return Report(scenario: scenario, seed: 1, results: results, includesTiming: false)
-    }()
+    }
 
     static let scenariosDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -27,9 +29,10 @@ struct HTMLReportTests {
                       expectations: ExpectationOutcome.check(document.expectations, against: results))
     }
 
-    static let crashRestartReport: Report = {
+    static var crashRestartReport: Report { crashRestartReportOnce.value }
+    private static let crashRestartReportOnce = ComputedOnce<Report> {
         do { return try fileReport("crash-restart.json5") } catch { fatalError("crash-restart.json5: \(error)") }
-    }()
+    }
 
     static func count(_ needle: String, in text: String) -> Int {
         text.components(separatedBy: needle).count - 1
