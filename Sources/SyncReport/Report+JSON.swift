@@ -64,6 +64,8 @@ extension Report {
             .init("untilSeconds", .number(DecimalText.seconds(micros: scenario.untilMicros))),
             .init("dedupeDelaySeconds", .number(DecimalText.seconds(micros: scenario.dedupeDelayMicros))),
             .init("deleteVsEdit", .string(scenario.deleteVsEdit.rawValue)),
+            .init("deleteRulesOnImport", .bool(scenario.deleteRulesOnImport)),
+            .init("dedupeDeferralSeconds", .number(DecimalText.seconds(micros: scenario.dedupeDeferralMicros))),
             .init("sameSaveDuplicates", .string(scenario.sameSaveDuplicates.rawValue)),
             .init("steps", .int(scenario.steps.count)),
         ] + (scenario.hubRunsAppCode ? [.init("hubRunsAppCode", .bool(true))] : []))
@@ -133,6 +135,7 @@ extension Report {
             .init("resurrected", .int(result.resurrected)),
             .init("copiesLost", .int(result.copiesLost)),
             .init("dangling", .int(result.dangling)),
+            .init("pendingLinksPeak", .int(result.pendingLinksPeak)),
             .init("links", .int(result.links)),
             .init("missedChanges", .int(result.missedChanges)),
             .init("changeSets", .int(result.changeSets)),

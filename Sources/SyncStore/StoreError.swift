@@ -12,6 +12,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable {
         /// A `UNIQUE` index refused the transaction.
         case uniqueConstraint
+        /// A relationship's `deny` delete rule refused a delete (Core Data's
+        /// `NSValidationRelationshipDeniedDeleteError`).
+        case deleteDenied
         /// The storage itself failed: a file that cannot be opened, read or
         /// written, or a database locked beyond the timeout.
         case storage

@@ -37,6 +37,19 @@ public struct ObservedRemoveSet: Hashable, Sendable {
         return Array(Set(present)).sorted()
     }
 
+    /// A to-one relationship's target: the element added last (greatest
+    /// tag) among those not removed, so concurrent sets resolve the same
+    /// way on every replica; nil when the set is empty.
+    public var latest: RecordID? {
+        adds.last { !removedTags.containsSorted($0.tag) }?.element
+    }
+
+    /// Every live tag of every element: what replacing the whole content
+    /// must observe (setting a to-one relationship).
+    public var liveTags: [Timestamp] {
+        adds.filter { !removedTags.containsSorted($0.tag) }.map(\.tag)
+    }
+
     /// Tags that currently hold `element`: what a remove of it must observe.
     public func liveTags(of element: RecordID) -> [Timestamp] {
         adds.filter { $0.element == element && !removedTags.containsSorted($0.tag) }.map(\.tag)

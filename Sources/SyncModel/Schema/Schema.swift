@@ -7,14 +7,42 @@ public struct EntityIndex: Hashable, Comparable, Sendable {
 
 /// One entity: its fields, its unique keys (each one field, like
 /// `@Attribute(.unique)`, or several, like `#Unique<Person>([\.givenName,
-/// \.familyName])`, seed 003) and its to-many relationships.
+/// \.familyName])`, seed 003) and the relationships it owns.
 public struct EntitySchema: Hashable, Sendable {
+    /// A relationship this entity owns: its records hold the targets (an
+    /// observed-remove set of ids). Its inverse, if declared, is derived
+    /// from it and never stored, as Core Data stores a one-to-many pair
+    /// once, on the to-one side (docs/sources/dedupe-and-deletes.md, item 8),
+    /// so the two directions cannot disagree.
     public struct Relation: Hashable, Sendable {
         public let name: String
         public let target: String
-        public init(name: String, target: String) {
+        /// To many (a set of targets) or to one (the target added last).
+        public let toMany: Bool
+        /// What deleting an owning record does to its targets.
+        public let deleteRule: DeleteRule
+        /// The derived relationship on the target entity, if declared.
+        public let inverse: Inverse?
+
+        public init(name: String, target: String, toMany: Bool = true, deleteRule: DeleteRule = .nullify, inverse: Inverse? = nil) {
             self.name = name
             self.target = target
+            self.toMany = toMany
+            self.deleteRule = deleteRule
+            self.inverse = inverse
+        }
+    }
+
+    /// The other direction of a relationship: on the target entity, the
+    /// records whose relationship holds it. Its delete rule says what
+    /// deleting a target does to those records.
+    public struct Inverse: Hashable, Sendable {
+        public let name: String
+        public let deleteRule: DeleteRule
+
+        public init(name: String, deleteRule: DeleteRule = .nullify) {
+            self.name = name
+            self.deleteRule = deleteRule
         }
     }
 
@@ -68,6 +96,36 @@ public struct Schema: Hashable, Sendable {
             }
         }
         self.entities = entities
+        for index in entities.indices {
+            let names = entities[index].fields + entities[index].relations.map(\.name) + inverses(of: EntityIndex(index)).map(\.inverse.name)
+            precondition(Set(names).count == names.count, "entity \(entities[index].name) repeats a field or relationship name")
+        }
+    }
+
+    /// One inverse relationship on an entity: derived from `relation` of
+    /// `owner`, whose records hold the links.
+    public struct InverseEnd: Hashable, Sendable {
+        public let owner: EntityIndex
+        public let relation: Int
+        public let inverse: EntitySchema.Inverse
+    }
+
+    /// The inverses other entities (or this one) declare on `entity`, in
+    /// schema order.
+    public func inverses(of entity: EntityIndex) -> [InverseEnd] {
+        let name = entities[entity.rawValue].name
+        return entities.indices.flatMap { owner in
+            entities[owner].relations.indices.compactMap { relation -> InverseEnd? in
+                let declared = entities[owner].relations[relation]
+                guard declared.target == name, let inverse = declared.inverse else { return nil }
+                return InverseEnd(owner: EntityIndex(owner), relation: relation, inverse: inverse)
+            }
+        }
+    }
+
+    /// The entity a relationship of `owner` points at.
+    public func target(of relation: Int, owner: EntityIndex) -> EntityIndex {
+        entityIndex(entities[owner.rawValue].relations[relation].target)!
     }
 
     public func entityIndex(_ name: String) -> EntityIndex? {

@@ -47,10 +47,23 @@ public struct GroundTruth: Sendable {
         case .update(let key, let writes):
             recordWrites(writes, to: key, on: replica, atMicros: now)
         case .delete(let key):
-            keys[key] = KeyTruth(deleted: true, fields: [:])
+            recordDeleted(key)
         case .link:
             break
         }
+    }
+
+    /// The app deleted `key`'s record: by a delete intent, or through a
+    /// `cascade` rule in the same save.
+    public mutating func recordDeleted(_ key: NaturalKey) {
+        keys[key] = KeyTruth(deleted: true, fields: [:])
+    }
+
+    /// `record`'s identity key (its entity's first unique key), as intents
+    /// address it; nil without one.
+    public func identityKey(of record: Record) -> NaturalKey? {
+        guard !schema[record.entity].uniqueKeys.isEmpty else { return nil }
+        return NaturalKey(record: record, uniqueKey: UniqueKeyID(entity: record.entity, key: 0), schema: schema)
     }
 
     private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, on replica: ReplicaID, atMicros now: Int64) {

@@ -17,6 +17,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case resurrected
     case copiesLost
     case dangling
+    case pendingLinksPeak
     case links
     case missedChanges
     case changeSets
@@ -57,6 +58,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .resurrected: return Double(result.resurrected)
         case .copiesLost: return Double(result.copiesLost)
         case .dangling: return Double(result.dangling)
+        case .pendingLinksPeak: return Double(result.pendingLinksPeak)
         case .links: return Double(result.links)
         case .missedChanges: return Double(result.missedChanges)
         case .changeSets: return Double(result.changeSets)

@@ -13,6 +13,8 @@ struct RunObserver {
     private(set) var faults: [FaultEvent] = []
     /// Last copies lost, for strategies with a dedupe pass; nil otherwise.
     private(set) var copies: CopyTracker?
+    /// Links held to records not yet received; nil without relationships.
+    private(set) var pendingLinks: PendingLinkTracker?
     /// The last heal, restart or acknowledged write: convergence time is
     /// measured from here.
     private(set) var lastHealOrWriteMicros: Int64 = 0
@@ -24,6 +26,7 @@ struct RunObserver {
     init(scenario: Scenario, tracksCopies: Bool = false) {
         let count = scenario.replicaCount
         copies = tracksCopies ? CopyTracker(replicaCount: count) : nil
+        pendingLinks = PendingLinkTracker(schema: scenario.schema)
         truth = GroundTruth(schema: scenario.schema)
         duplicates = DuplicateTracker(replicaCount: count)
         convergence = ConvergenceTracker(replicaCount: count)
@@ -44,6 +47,7 @@ struct RunObserver {
         series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: now)
         convergence.update(replica: index, digest: store.digest, atMicros: now)
         copies?.update(replica: index, store: store, truth: truth)
+        pendingLinks?.update(store: store, aliases: node.context.aliases)
     }
 
     /// The device has a new store: the next observation looks whatever its
@@ -53,10 +57,23 @@ struct RunObserver {
         copies?.storeReplaced(replica)
     }
 
-    /// A save the application saw succeed.
-    mutating func saved(_ intent: Intent, on replica: ReplicaID, atMicros now: Int64) {
+    /// A save the application saw succeed. A delete's save may delete other
+    /// records through `cascade` rules: those keys count as deleted by the
+    /// app too, so they are not lost writes.
+    mutating func saved(_ intent: Intent, changes: [Record], store: any Store, on replica: ReplicaID, atMicros now: Int64) {
         truth.recordSaved(intent, on: replica, atMicros: now)
+        if case .delete(let key) = intent { deletedByRules(changes, store: store, except: key) }
         lastHealOrWriteMicros = now
+    }
+
+    /// Records that delete rules deleted in `changes` (now committed to
+    /// `store`), other than `key`'s own: the app deleted them.
+    mutating func deletedByRules(_ changes: [Record], store: any Store, except key: NaturalKey? = nil) {
+        for change in changes where !change.deletedCreations.isEmpty {
+            guard let record = store.record(change.id), !record.isLive,
+                  let deleted = truth.identityKey(of: record), deleted != key else { continue }
+            truth.recordDeleted(deleted)
+        }
     }
 
     /// A heal or restart: convergence is measured from the last of these.

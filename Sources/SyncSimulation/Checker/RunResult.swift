@@ -64,6 +64,9 @@ public struct RunResult: Sendable {
     public var copiesLost: Int = 0
     /// Relationship targets that are not live, on the worst replica.
     public var dangling: Int
+    /// The most links one device held at one moment to records it had not
+    /// received yet (held pending, resolved when the target arrived).
+    public var pendingLinksPeak: Int = 0
     /// Relationship links between live records, on the replica with fewest.
     public var links: Int
     public var network: NetworkCounters

@@ -119,7 +119,7 @@ extension Simulation {
     /// shows up in persistent history, so the app's dedupe pass runs after
     /// it, as after remote changes.
     private mutating func writerSaved(_ intent: Intent, changes: [Record], on replica: ReplicaID) {
-        observer.saved(intent, on: replica, atMicros: nowMicros)
+        observer.saved(intent, changes: changes, store: nodes[replica.index].store, on: replica, atMicros: nowMicros)
         guard !changes.isEmpty else { return }
         committed(changes, on: replica)
         if strategy.runsDedupePass { scheduleDedupePass(on: replica) }

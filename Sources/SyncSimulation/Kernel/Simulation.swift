@@ -265,7 +265,7 @@ public struct Simulation {
             }
             let outcome = nodes[replica.index].perform(intent, atMicros: nowMicros)
             if case .saved(let changes) = outcome {
-                observer.saved(intent, on: replica, atMicros: nowMicros)
+                observer.saved(intent, changes: changes, store: nodes[replica.index].store, on: replica, atMicros: nowMicros)
                 if !changes.isEmpty { committed(changes, on: replica) }
             }
             observe(replica)
@@ -321,9 +321,21 @@ public struct Simulation {
             case .send(let message, let from, let to):
                 send(message, from: from, to: to)
             case .appliedRemote(let replica):
+                if scenario.deleteRulesOnImport { applyDeleteRulesAfterImport(on: replica) }
                 if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
             }
         }
+    }
+
+    /// With `deleteRulesOnImport`, the device's app applies the delete rules
+    /// to what the import left pointing at a deleted record, at once, as a
+    /// save of its own that syncs. App code: devices only, as the pass.
+    private mutating func applyDeleteRulesAfterImport(on replica: ReplicaID) {
+        guard replica != scenario.hub || scenario.hubRunsAppCode else { return }
+        let changes = nodes[replica.index].applyDeleteRulesAfterImport(atMicros: nowMicros)
+        guard !changes.isEmpty else { return }
+        observer.deletedByRules(changes, store: nodes[replica.index].store)
+        committed(changes, on: replica)
     }
 
     /// The app's dedupe pass runs on devices. A peer hub is your own server:
@@ -372,7 +384,7 @@ public struct Simulation {
         observer.close(quiesced: quiesced, atMicros: nowMicros)
         let stores = nodes.map(\.store)
         let (lost, resurrected) = FinalCheck.writes(truth: observer.truth, stores: stores)
-        let (dangling, links) = FinalCheck.links(stores: stores)
+        let (dangling, links) = FinalCheck.links(stores: stores, schema: scenario.schema)
         let convergence = observer.convergence
         let convergenceMicros = convergence.allAgree
             ? max(0, (convergence.agreeingSinceMicros ?? nowMicros) - observer.lastHealOrWriteMicros)
@@ -392,6 +404,7 @@ public struct Simulation {
             resurrected: resurrected,
             copiesLost: observer.copies?.moments ?? 0,
             dangling: dangling,
+            pendingLinksPeak: observer.pendingLinks?.peak ?? 0,
             links: links,
             network: network.counters,
             missedChanges: nodes.reduce(0) { $0 + $1.counters.missedChanges },

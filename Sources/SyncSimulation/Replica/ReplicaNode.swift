@@ -91,6 +91,13 @@ public struct ReplicaNode {
         return strategy.dedupePass(in: &context)
     }
 
+    /// The delete rules applied after an import (`deleteRulesOnImport`):
+    /// the changes committed, to replicate.
+    public mutating func applyDeleteRulesAfterImport(atMicros now: Int64) -> [Record] {
+        context.nowMicros = now
+        return context.applyDeleteRulesAfterImport()
+    }
+
     /// Applies one remote change set through the strategy, whole or not at
     /// all; the node's clock observes its stamps first.
     public mutating func applyRemote(_ changeSet: ChangeSet, atMicros now: Int64) -> RemoteOutcome {

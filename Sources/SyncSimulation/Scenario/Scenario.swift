@@ -96,6 +96,10 @@ public struct Scenario: Sendable {
     public var deleteVsEdit: DeleteVsEdit { deleteVsEditSetting ?? engine.defaultDeleteVsEdit }
     /// How long `dedupe:deferred` keeps a marked loser before deleting it.
     public var dedupeDeferralMicros = AppSettings.defaultDedupeDeferralMicros
+    /// Whether a device's app applies delete rules to what an import leaves
+    /// pointing at a deleted record (`deleteRulesOnImport`; no source says
+    /// what NSPersistentCloudKitContainer does, so both are settings).
+    public var deleteRulesOnImport = false
     /// Two new records of one key in one save, under a unique constraint.
     public var sameSaveDuplicates = SameSaveDuplicates.firstCreatedWins
     /// Whether the hub of a hub topology runs the app's code (its dedupe

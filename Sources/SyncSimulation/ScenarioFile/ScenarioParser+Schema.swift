@@ -17,6 +17,7 @@ extension ScenarioParser {
         for entityNode in entityNodes {
             entities.append(try parseEntity(entityNode, entityNames: names))
         }
+        try checkInverseNames(entities, entityNodes: entityNodes)
         return Schema(entities: entities)
     }
 
@@ -53,13 +54,9 @@ extension ScenarioParser {
 
         var relations: [EntitySchema.Relation] = []
         if let relationsNode = object["relations"] {
-            for (relation, targetNode) in try relationsNode.dictionary() {
-                let target = try targetNode.string()
-                guard entityNames.contains(target) else {
-                    throw targetNode.error("unknown entity '\(target)'; entities: \(entityNames.joined(separator: ", "))")
-                }
-                guard !fields.contains(relation) else { throw targetNode.error("'\(relation)' is already a field of \(name)") }
-                relations.append(EntitySchema.Relation(name: relation, target: target))
+            for (relation, relationNode) in try relationsNode.dictionary() {
+                guard !fields.contains(relation) else { throw relationNode.error("'\(relation)' is already a field of \(name)") }
+                relations.append(try parseRelation(relation, relationNode, entityNames: entityNames))
             }
         }
         return EntitySchema(name: name, fields: fields, uniqueKeys: uniqueKeys, relations: relations)

@@ -214,12 +214,16 @@ extension ScenarioParser {
             let key = try naturalKey(object.required("key"), entity: entity)
             let relationNode = object.required("relation")
             let relationName = try relationNode.string()
-            guard let relation = schema[entity].relationIndex(relationName) else {
-                let relations = schema[entity].relations.map(\.name)
+            if let relation = schema[entity].relationIndex(relationName) {
+                let target = schema.target(of: relation, owner: entity)
+                return .link(key: key, relation: relation, target: try naturalKey(object.required("to"), entity: target))
+            }
+            // Through an inverse: the link is stored on the owning side.
+            guard let end = schema.inverses(of: entity).first(where: { $0.inverse.name == relationName }) else {
+                let relations = schema[entity].relations.map(\.name) + schema.inverses(of: entity).map(\.inverse.name)
                 throw relationNode.error("unknown relation '\(relationName)' of \(schema[entity].name); relations: \(relations.isEmpty ? "none" : relations.joined(separator: ", "))")
             }
-            let target = schema.entityIndex(schema[entity].relations[relation].target)!
-            return .link(key: key, relation: relation, target: try naturalKey(object.required("to"), entity: target))
+            return .link(key: try naturalKey(object.required("to"), entity: end.owner), relation: end.relation, target: key)
         default:
             preconditionFailure("\(action) is not an intent")
         }

@@ -4,7 +4,7 @@ import SyncModel
 /// everything a run depends on.
 struct ScenarioParser {
     static let topLevelKeys = [
-        "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "sameSaveDuplicates", "engine", "preset", "until", "schema", "network", "sync",
+        "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "deleteRulesOnImport", "sameSaveDuplicates", "engine", "preset", "until", "schema", "network", "sync",
         "clocks", "strategies", "dedupeDelay", "dedupeDeferral", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
     ] + EngineCatalog.settingsKeys
     static let defaultUntilMicros: Int64 = 60_000_000
@@ -43,6 +43,7 @@ struct ScenarioParser {
         let deleteVsEdit = try parseChoice(document["deleteVsEdit"], as: DeleteVsEdit.self)
         let sameSaveDuplicates = try parseChoice(document["sameSaveDuplicates"], as: SameSaveDuplicates.self) ?? .firstCreatedWins
         let hubRunsAppCode = try document["hubRunsAppCode"]?.bool() ?? false
+        let deleteRulesOnImport = try document["deleteRulesOnImport"]?.bool() ?? false
         if hubRunsAppCode && topology != .hub {
             throw document["hubRunsAppCode"]!.error("hubRunsAppCode needs topology \"hub\": only the peer engine's hub is a server that can run app code")
         }
@@ -59,7 +60,12 @@ struct ScenarioParser {
 
         untilMicros = try document["until"]?.duration() ?? Self.defaultUntilMicros
         guard untilMicros > 0 else { throw document["until"]!.error("expected a duration above 0") }
-        if let schemaNode = document["schema"] { schema = try parseSchema(schemaNode) }
+        if let schemaNode = document["schema"] {
+            schema = try parseSchema(schemaNode)
+            if let preset, let refusal = preset.denyRuleRefusal, let denied = Self.firstDenyRule(in: schema) {
+                throw schemaNode.error("preset \"\(preset.name)\" cannot run the deny delete rule of \(denied): \(refusal)")
+            }
+        }
         let (network, links) = try parseNetwork(document["network"])
         let sync = try parseSync(document["sync"])
         let clocks = try parseClocks(document["clocks"])
@@ -85,6 +91,7 @@ struct ScenarioParser {
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.topology = topology
         scenario.hubRunsAppCode = hubRunsAppCode
+        scenario.deleteRulesOnImport = deleteRulesOnImport
         scenario.deleteVsEditSetting = deleteVsEdit
         scenario.sameSaveDuplicates = sameSaveDuplicates
         scenario.dedupeDeferralMicros = dedupeDeferralMicros
@@ -98,7 +105,7 @@ struct ScenarioParser {
     }
 
     /// A string naming one case of `Choice`; nil when the key is absent.
-    private func parseChoice<Choice: RawRepresentable & CaseIterable>(_ node: Node?, as _: Choice.Type) throws(ScenarioFileError) -> Choice?
+    func parseChoice<Choice: RawRepresentable & CaseIterable>(_ node: Node?, as _: Choice.Type) throws(ScenarioFileError) -> Choice?
     where Choice.RawValue == String {
         guard let node else { return nil }
         let text = try node.string()

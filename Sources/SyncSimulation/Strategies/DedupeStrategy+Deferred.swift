@@ -54,11 +54,7 @@ extension DedupeStrategy {
                     let loser = current(loserID)
                     let winner = current(winnerID)
                     var absorb = Record(id: winnerID, entity: winner.entity, schema: schema)
-                    for relation in loser.relations.indices {
-                        for target in loser.relations[relation].elements where !winner.relations[relation].elements.contains(target) {
-                            absorb.relations[relation].add(target, tag: context.stamp())
-                        }
-                    }
+                    moveRelations(of: loser, into: winner, change: &absorb, context: &context)
                     if !absorb.isEmpty { stage(absorb) }
                     moves[loserID] = winnerID
                     guard let marked = markedAt(loser) else {

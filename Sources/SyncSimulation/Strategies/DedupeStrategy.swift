@@ -94,12 +94,7 @@ public struct DedupeStrategy: Strategy {
                             absorb.fields[field] = theirs
                         }
                     }
-                    for relation in loser.relations.indices {
-                        for target in loser.relations[relation].elements
-                        where !winner.relations[relation].elements.contains(target) {
-                            absorb.relations[relation].add(target, tag: context.stamp())
-                        }
-                    }
+                    moveRelations(of: loser, into: winner, change: &absorb, context: &context)
                     if !absorb.isEmpty { stage(absorb) }
                     stage(context.deletion(of: loser))
                     losers[loserID] = winnerID
@@ -116,36 +111,5 @@ public struct DedupeStrategy: Strategy {
             preconditionFailure("a store without unique constraints refused a dedupe pass: \(error)")
         }
         return merged
-    }
-
-    /// Moves every live relationship that points at a loser to its winner.
-    /// Scans only entities whose relations can target a deduped entity.
-    func repointReferences(to losers: [RecordID: RecordID], changes: inout [RecordID: Record], context: inout StrategyContext) {
-        let schema = context.schema
-        let loserEntities = Set(losers.keys.compactMap { context.store.record($0)?.entity })
-        let referencing = schema.entities.indices.filter { index in
-            schema.entities[index].relations.contains { relation in
-                loserEntities.contains { schema[$0].name == relation.target }
-            }
-        }
-        guard !referencing.isEmpty else { return }
-        for record in context.store.allRecords() where record.isLive && referencing.contains(record.entity.rawValue) {
-            let source = changes[record.id].map { record.merged(with: $0) } ?? record
-            var change = Record(id: record.id, entity: record.entity, schema: schema)
-            for relation in source.relations.indices {
-                for target in source.relations[relation].elements {
-                    guard var winner = losers[target] else { continue }
-                    // A winner on one key may lose on another: follow the chain.
-                    while let next = losers[winner] { winner = next }
-                    change.relations[relation].remove(tags: source.relations[relation].liveTags(of: target))
-                    if !source.relations[relation].elements.contains(winner) {
-                        change.relations[relation].add(winner, tag: context.stamp())
-                    }
-                }
-            }
-            if !change.isEmpty {
-                changes[record.id] = changes[record.id].map { $0.merged(with: change) } ?? change
-            }
-        }
     }
 }

@@ -35,7 +35,10 @@ extension StrategyContext {
             change = update(of: record, writes: writes, wholeRecord: wholeRecordUpdates)
         case .delete:
             guard let record = stillLive(fetched.records[0]) else { return .missed }
-            change = deletion(of: record)
+            switch deletionApplyingRules(of: record) {
+            case .success(let changes): return commitLocal(changes)
+            case .failure(let refusal): return .rejected(refusal)
+            }
         case .link(_, let relation, _):
             guard let record = stillLive(fetched.records[0]), let target = stillLive(fetched.records[1]) else { return .missed }
             change = link(record, relation: relation, to: target.id)

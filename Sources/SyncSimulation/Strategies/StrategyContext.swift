@@ -94,9 +94,15 @@ public struct StrategyContext: Sendable {
         return change
     }
 
-    /// A change adding `target` to `record`'s relation.
+    /// A change adding `target` to `record`'s relation; for a to-one
+    /// relation, replacing what it held (the removal observes every target
+    /// the device sees, so a concurrent set elsewhere survives, and the
+    /// later of the two shows: ``ObservedRemoveSet/latest``).
     public mutating func link(_ record: Record, relation: Int, to target: RecordID) -> Record {
         var change = Record(id: record.id, entity: record.entity, schema: schema)
+        if !schema[record.entity].relations[relation].toMany {
+            change.relations[relation].remove(tags: record.relations[relation].liveTags)
+        }
         change.relations[relation].add(target, tag: stamp())
         return change
     }

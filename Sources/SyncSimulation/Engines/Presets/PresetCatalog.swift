@@ -47,7 +47,8 @@ public enum PresetCatalog {
             .init(label: "crdt", strategies: ["crdt"],
                   reason: "the container names every record itself (Apple, Reading CloudKit Records for Core Data; documented) "
                       + "and resolves conflicts with no app hook (WWDC19 session 202), so a record named by its key and merged per field cannot be written"),
-        ])
+        ],
+        denyRuleRefusal: "Core Data with CloudKit: \"The Deny deletion rule is not supported\" (Apple, Creating a Core Data Model for CloudKit; documented)")
 
     /// CKSyncEngine with your own store, as Apple's sample does it: the
     /// record date is the device's `userModificationDate`, the later date

@@ -33,6 +33,9 @@ public struct StackPreset: Sendable {
     /// this stack could use, in catalog order.
     public let strategies: [String]
     public let exclusions: [Exclusion]
+    /// Why the stack refuses a `deny` delete rule, with its source; nil
+    /// when it takes one.
+    public var denyRuleRefusal: String? = nil
 
     /// The exclusion covering `strategy`, if the stack cannot run it.
     public func exclusion(of strategy: String) -> Exclusion? {
