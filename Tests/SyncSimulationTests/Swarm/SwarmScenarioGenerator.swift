@@ -183,13 +183,17 @@ enum SwarmScenarioGenerator {
             steps = steps.enumerated().sorted { ($0.element.atMicros, $0.offset) < ($1.element.atMicros, $1.offset) }.map(\.element)
             // The last fault of all: a heal, whole network or not.
             steps.append(Step(atMicros: finalHealMicros, .heal))
-            let cloudkitSettings = profile.cloudkit ? drawCloudKitSettings() : nil
+            var cloudkitSettings = profile.cloudkit ? drawCloudKitSettings() : nil
             // Drawn last, so the draws before it stay as they were.
             let deleteVsEdit = random.pick(DeleteVsEdit.allCases)
             parameters.append("deleteVsEdit \(deleteVsEdit.rawValue)")
             // The shape of Product.tags and the delete rules, drawn after
             // everything else for the same reason.
             let (caseSchema, deleteRulesOnImport) = drawRelationship()
+            if cloudkitSettings != nil, random.chance(perMille: 400) {
+                cloudkitSettings?.fetchPage = random.pick([1, 2, 5, 20])
+                parameters.append("fetchPage \(cloudkitSettings!.fetchPage!)")
+            }
             parameters.append("final heal \(swarmTime(finalHealMicros)), until \(swarmTime(untilMicros))")
             parameters.append("steps:")
             parameters += steps.map { "  \(swarmTime($0.atMicros)) \(describe($0.action))" }

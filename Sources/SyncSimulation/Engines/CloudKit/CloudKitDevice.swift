@@ -292,6 +292,9 @@ public struct CloudKitDevice: Sendable {
         pending.isEmpty && (token?.counter ?? 0) == serverCounter && (refused.isEmpty || refusedAtCommit == storeCommit)
     }
 
+    /// True when `request` is the fetch in flight: its answer is taken.
+    func waitsForFetch(_ request: UInt64) -> Bool { fetchInFlight?.request == request }
+
     /// True when `changes`, the answer to `request`, would be taken and
     /// brings a record version or a deletion the device has not met.
     func wouldTake(_ changes: CloudKitZoneChanges, request: UInt64) -> Bool {

@@ -74,8 +74,14 @@ public struct CloudKitEngine: SyncEngine {
         let index = envelope.to.index
         switch message {
         case .changes(let request, let changes):
-            return take(devices[index].receiveChanges(changes, request: request, node: &nodes[index], conflict: settings.conflict,
-                                                      atMicros: now), on: envelope.to)
+            let taken = devices[index].waitsForFetch(request)
+            var actions = take(devices[index].receiveChanges(changes, request: request, node: &nodes[index], conflict: settings.conflict,
+                                                             atMicros: now), on: envelope.to)
+            // One page of a longer fetch: the device asks for the next at once.
+            if taken && changes.moreComing, let fetch = devices[index].nextFetch(atMicros: now) {
+                actions.append(.send(fetch, from: envelope.to, to: serverAddress))
+            }
+            return actions
         case .modifyResult(let request, let result):
             return take(devices[index].receiveModifyResult(result, request: request, node: &nodes[index], conflict: settings.conflict,
                                                            atMicros: now), on: envelope.to)
@@ -174,7 +180,8 @@ public struct CloudKitEngine: SyncEngine {
             precondition(device == sender, "a fetch from \(sender) names \(device)")
             guard request > answeredFetch[device.index] else { return [] }
             answeredFetch[device.index] = request
-            return [.send(CloudKitMessage.changes(request: request, server.fetchChanges(since: token)), from: serverAddress, to: device)]
+            let changes = server.fetchChanges(since: token, limit: settings.fetchPage)
+            return [.send(CloudKitMessage.changes(request: request, changes), from: serverAddress, to: device)]
         case .modify(let device, let request, let saves, let deletes, let policy, let atomic):
             precondition(device == sender, "a modify from \(sender) names \(device)")
             guard request > answeredModify[device.index] else { return [] }

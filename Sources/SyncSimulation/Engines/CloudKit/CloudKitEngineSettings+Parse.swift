@@ -1,7 +1,7 @@
 extension CloudKitEngineSettings {
-    static let keys = ["conflict", "clock", "savePolicy", "batch", "atomic"]
+    static let keys = ["conflict", "clock", "savePolicy", "batch", "atomic", "fetchPage"]
 
-    /// Reads `cloudkit: { conflict, clock, savePolicy, batch, atomic }`;
+    /// Reads `cloudkit: { conflict, clock, savePolicy, batch, atomic, fetchPage }`;
     /// every key is optional. A bad value names its path and what is allowed.
     static func parse(_ node: Node?) throws(ScenarioFileError) -> CloudKitEngineSettings {
         var settings = CloudKitEngineSettings()
@@ -23,6 +23,9 @@ extension CloudKitEngineSettings {
             settings.batch = Int(try batchNode.int(in: range))
         }
         if let atomicNode = object["atomic"] { settings.atomic = try atomicNode.bool() }
+        if let pageNode = object["fetchPage"] {
+            settings.fetchPage = Int(try pageNode.int(in: Int64(fetchPageRange.lowerBound) ... Int64(fetchPageRange.upperBound)))
+        }
         return settings
     }
 

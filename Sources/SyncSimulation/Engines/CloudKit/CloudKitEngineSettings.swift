@@ -1,5 +1,5 @@
 /// The `cloudkit` engine as a scenario chooses it: `engine: "cloudkit"` and
-/// `cloudkit: { conflict, clock, savePolicy, batch, atomic }`.
+/// `cloudkit: { conflict, clock, savePolicy, batch, atomic, fetchPage }`.
 ///
 /// Defaults follow what Apple's CKSyncEngine and its sample do
 /// (docs/sources/cloudkit-engines.md): record-level last-writer-wins by the
@@ -22,8 +22,19 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
     /// CKSyncEngine's `atomicByZone` "The default value is false", and the
     /// sample never sets it.
     public var atomic: Bool
+    /// At most this many changes (records and deletions) per fetched page,
+    /// each page applied and saved by the device before it asks for the
+    /// next; nil (default): a fetch returns everything at once. CKSyncEngine
+    /// brackets one zone fetch with `willFetchRecordZoneChanges` and
+    /// `didFetchRecordZoneChanges` and delivers the changes in between as
+    /// `fetchedRecordZoneChanges` events, which Apple's sample saves one by
+    /// one, "typical[ly] oldest to newest" (documented); how many changes an
+    /// event holds is not documented, so it is a setting
+    /// (docs/MODEL.md, "The cloudkit engine").
+    public var fetchPage: Int?
 
     public static let batchRange: ClosedRange<Int> = 1 ... 400
+    public static let fetchPageRange: ClosedRange<Int> = 1 ... 10_000
 
     public init(conflict: CloudKitConflict = CloudKitConflict(), savePolicy: CloudKitSavePolicy = .ifServerRecordUnchanged,
                 batch: Int = 400, atomic: Bool = false) {
@@ -47,7 +58,7 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
             EngineSetting("savePolicy", .text(savePolicy.name)),
             EngineSetting("batch", .int(batch)),
             EngineSetting("atomic", .bool(atomic)),
-        ]
+        ] + (fetchPage.map { [EngineSetting("fetchPage", .int($0))] } ?? [])
     }
 
     public func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine {

@@ -12,12 +12,20 @@ extension CloudKitServer {
     /// appears only as deleted); a name deleted and created again appears
     /// only as changed. A nil token therefore lists every tombstone too,
     /// which a device with no data ignores.
-    public func fetchChanges(since token: CloudKitChangeToken?) -> CloudKitZoneChanges {
+    ///
+    /// With `limit`, one page: the first `limit` changes in zone order (each
+    /// record at its last save, each deletion at its delete), the token
+    /// after the last of them, and `moreComing` when more follow. A record
+    /// saved again after a delete sits after the delete, so a device can
+    /// take the delete of one copy a page before the copy that replaced it.
+    public func fetchChanges(since token: CloudKitChangeToken?, limit: Int? = nil) -> CloudKitZoneChanges {
         let after = token?.counter ?? 0
         precondition(after <= changeCounter, "change token \(after) is ahead of the zone (\(changeCounter))")
         var changed: [CloudKitServerRecord] = []
         var deleted: [RecordID] = []
-        for entry in changeIndex[firstIndex(after: after)...] {
+        let start = firstIndex(after: after)
+        let end = limit.map { min(changeIndex.count, start + $0) } ?? changeIndex.count
+        for entry in changeIndex[start ..< end] {
             if let record = recordsByName[entry.name] {
                 precondition(record.changeTag.rawValue == entry.counter, "change index out of date for \(entry.name)")
                 changed.append(record)
@@ -26,7 +34,9 @@ extension CloudKitServer {
                 deleted.append(entry.name)
             }
         }
-        return CloudKitZoneChanges(changed: changed, deletedNames: deleted, token: currentToken)
+        guard end < changeIndex.count else { return CloudKitZoneChanges(changed: changed, deletedNames: deleted, token: currentToken) }
+        return CloudKitZoneChanges(changed: changed, deletedNames: deleted, token: CloudKitChangeToken(counter: changeIndex[end - 1].counter),
+                                   moreComing: true)
     }
 
     /// Takes the next zone change counter for `name`, moving its entry in

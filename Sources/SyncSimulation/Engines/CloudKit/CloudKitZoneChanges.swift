@@ -13,11 +13,14 @@ public struct CloudKitZoneChanges: Hashable, Sendable {
     public let deletedNames: [RecordID]
     /// Where the next fetch starts.
     public let token: CloudKitChangeToken
+    /// More changes follow `token` (a page of a longer fetch).
+    public let moreComing: Bool
 
-    public init(changed: [CloudKitServerRecord], deletedNames: [RecordID], token: CloudKitChangeToken) {
+    public init(changed: [CloudKitServerRecord], deletedNames: [RecordID], token: CloudKitChangeToken, moreComing: Bool = false) {
         self.changed = changed
         self.deletedNames = deletedNames
         self.token = token
+        self.moreComing = moreComing
     }
 
     public var isEmpty: Bool { changed.isEmpty && deletedNames.isEmpty }
