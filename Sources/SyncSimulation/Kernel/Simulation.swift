@@ -275,6 +275,9 @@ public struct Simulation {
             crash(replica, wipe: wipe)
         case .restart(let replica):
             restart(replica)
+        case .seedIfEmpty(let replica, let entity, let rows):
+            let hasRecord = nodes[replica.index].store.allRecords().contains { $0.entity == entity && $0.isLive }
+            if !hasRecord { perform(.intent(replica, .save(rows))) }
         case .nemesis(let settings):
             pendingFaults += 1
             queue.schedule(.nemesisTick(settings), atMicros: nowMicros)

@@ -41,6 +41,10 @@ public enum StepAction: Hashable, Sendable {
     case crash(ReplicaID, wipe: Bool)
     /// A crashed replica starts again.
     case restart(ReplicaID)
+    /// First-launch seeding: the app saves `rows` (records of `entity`) in
+    /// one transaction if, at that moment, its store holds no live record
+    /// of `entity`; otherwise it does nothing.
+    case seedIfEmpty(ReplicaID, entity: EntityIndex, rows: [Row])
     /// Seeded random partitions and crashes from this moment on.
     case nemesis(NemesisSettings)
 }

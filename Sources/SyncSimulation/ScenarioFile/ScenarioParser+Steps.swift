@@ -1,8 +1,9 @@
 import SyncModel
 
 extension ScenarioParser {
-    static let actionKeys = ["partition", "cut", "heal", "import", "create", "update", "delete", "link", "random", "crash", "restart", "nemesis"]
-    static let intentActions: Set<String> = ["import", "create", "update", "delete", "link", "random"]
+    static let actionKeys = ["partition", "cut", "heal", "import", "create", "update", "delete", "link", "random", "seedIfEmpty",
+                             "reinstall", "crash", "restart", "nemesis"]
+    static let intentActions: Set<String> = ["import", "create", "update", "delete", "link", "random", "seedIfEmpty", "reinstall"]
 
     /// The timeline, expanded into plain steps and stably sorted by time, so
     /// steps at one instant run in the order the file lists them.
@@ -66,7 +67,7 @@ extension ScenarioParser {
         if let wipe = object["wipe"], action != "crash" { throw wipe.error("'wipe' goes with 'crash' only") }
         var writers: Int?
         if let writersNode = object["writers"] {
-            guard Self.intentActions.contains(action), action != "random" else {
+            guard Self.intentActions.contains(action), !["random", "seedIfEmpty", "reinstall"].contains(action) else {
                 throw writersNode.error("'writers' goes with import, create, update, delete and link, not with '\(action)'")
             }
             writers = Int(try writersNode.int(in: 1 ... 1_000))
@@ -90,6 +91,15 @@ extension ScenarioParser {
             return [Step(atMicros: at, .restart(try device(actionNode)))]
         case "nemesis":
             return [Step(atMicros: at, .nemesis(try parseNemesis(actionNode, at: at)))]
+        case "seedIfEmpty":
+            // Built like an import: the same rows on every target.
+            guard case .save(let rows) = try parseIntent("import", actionNode, stepIndex: index) else { preconditionFailure("an import is a save") }
+            return targets.map { Step(atMicros: at, .seedIfEmpty($0, entity: rows[0].entity, rows: rows)) }
+        case "reinstall":
+            // The app is deleted and installed again: its store and sync
+            // state are gone (a wipe), and it starts at once.
+            guard case .bool(true) = actionNode.value else { throw actionNode.expected("true") }
+            return targets.flatMap { [Step(atMicros: at, .crash($0, wipe: true)), Step(atMicros: at, .restart($0))] }
         case "random":
             let settings = try parseRandom(actionNode)
             return targets.flatMap { target in

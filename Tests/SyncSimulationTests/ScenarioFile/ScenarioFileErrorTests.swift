@@ -9,7 +9,7 @@ struct ScenarioFileErrorTests {
 
     static let duration = #"expected a duration with a unit such as "250us", "80ms" or "2s""#
     static let topLevelKeys = "name, description, replicas, seed, topology, hubRunsAppCode, deleteVsEdit, deleteRulesOnImport, sameSaveDuplicates, engine, preset, until, schema, network, sync, clocks, strategies, dedupeDelay, dedupeDeferral, writerLatency, seriesResolution, seriesPerReplica, steps, expect, cloudkit"
-    static let stepKeys = "at, on, wipe, writers, partition, cut, heal, import, create, update, delete, link, random, crash, restart, nemesis"
+    static let stepKeys = "at, on, wipe, writers, partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, crash, restart, nemesis"
     static let allStrategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, lww:field, dedupe:apple, dedupe:merge, dedupe:deferred"
     static let allMetrics = "duplicates.final, duplicates.peak, duplicates.seconds, diverged, converged, convergenceSeconds, rejected, "
         + "rejectedDetail.localSaves, rejectedDetail.changeSets, rejectedDetail.blocked, lostWrites, lostWritesDetail.fields, "
@@ -237,8 +237,8 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.steps(#"{ at: "0s", heal: true, crash: "r1" }"#), "t.json5: steps[0]: a step takes one action, found crash and heal")
         T.expectFailure(T.steps(#"{ at: "0s", heal: true }, { at: "1s", on: "r1", partition: "each", delete: { entity: "User", key: { email: "a" } } }"#),
                         "t.json5: steps[1]: a step takes one action, found delete and partition")
-        T.expectFailure(T.steps(#"{ at: "0s" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, crash, restart, nemesis")
-        T.expectFailure(T.steps(#"{ at: "0s", on: "r1" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, crash, restart, nemesis")
+        T.expectFailure(T.steps(#"{ at: "0s" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, crash, restart, nemesis")
+        T.expectFailure(T.steps(#"{ at: "0s", on: "r1" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, crash, restart, nemesis")
         T.expectFailure(T.steps("{ heal: true }"), "t.json5: steps[0]: missing required key 'at'")
         T.expectFailure(T.steps(#""heal""#), #"t.json5: steps[0]: expected an object, found "heal""#)
         T.expectFailure(T.document("steps: {}"), "t.json5: steps: expected a list, found an object")
@@ -250,11 +250,11 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.steps(#"{ at: "0s", import: { entity: "User", count: 1 } }"#),
                         #"t.json5: steps[0]: 'import' needs 'on': "all", a replica name or a list of names"#)
         T.expectFailure(T.steps(#"{ at: "1s", on: "r1", heal: true }"#),
-                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, update), not with 'heal'")
+                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, reinstall, seedIfEmpty, update), not with 'heal'")
         T.expectFailure(T.steps(#"{ at: "1s", on: "r1", crash: "r1" }"#),
-                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, update), not with 'crash'")
+                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, reinstall, seedIfEmpty, update), not with 'crash'")
         T.expectFailure(T.steps(#"{ at: "0s", on: "all", nemesis: { every: "1s", until: "2s" } }"#),
-                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, update), not with 'nemesis'")
+                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, reinstall, seedIfEmpty, update), not with 'nemesis'")
     }
 
     @Test func unknownReplicas() {

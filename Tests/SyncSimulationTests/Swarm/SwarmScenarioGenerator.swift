@@ -425,6 +425,7 @@ enum SwarmScenarioGenerator {
             case .writers(let replica, let intent, let count): return "\(names[replica.index]) \(count) writers \(describe(intent))"
             case .crash(let replica, let wipe): return (wipe ? "wipe " : "crash ") + names[replica.index]
             case .restart(let replica): return "restart \(names[replica.index])"
+            case .seedIfEmpty(let replica, _, let rows): return "\(names[replica.index]) seed if empty \(describe(.save(rows)))"
             case .nemesis(let settings):
                 return "nemesis every \(swarmTime(settings.everyMicros)) until \(swarmTime(settings.untilMicros)), "
                     + "partition \(settings.partitionProbability), crash \(settings.crashProbability)"
