@@ -86,6 +86,9 @@ public struct EntitySchema: Hashable, Sendable {
 /// The record types of a run.
 public struct Schema: Hashable, Sendable {
     public let entities: [EntitySchema]
+    /// Per entity, the inverses declared on it: derived from `entities`
+    /// once here, since delete rules and link steps ask for them often.
+    private let inverseEnds: [[InverseEnd]]
 
     public init(entities: [EntitySchema]) {
         precondition(Set(entities.map(\.name)).count == entities.count, "schema repeats an entity")
@@ -96,9 +99,18 @@ public struct Schema: Hashable, Sendable {
             }
         }
         self.entities = entities
-        for index in entities.indices {
-            let names = entities[index].fields + entities[index].relations.map(\.name) + inverses(of: EntityIndex(index)).map(\.inverse.name)
-            precondition(Set(names).count == names.count, "entity \(entities[index].name) repeats a field or relationship name")
+        inverseEnds = entities.map { entity in
+            entities.indices.flatMap { owner in
+                entities[owner].relations.indices.compactMap { relation -> InverseEnd? in
+                    let declared = entities[owner].relations[relation]
+                    guard declared.target == entity.name, let inverse = declared.inverse else { return nil }
+                    return InverseEnd(owner: EntityIndex(owner), relation: relation, inverse: inverse)
+                }
+            }
+        }
+        for (entity, ends) in zip(entities, inverseEnds) {
+            let names = entity.fields + entity.relations.map(\.name) + ends.map(\.inverse.name)
+            precondition(Set(names).count == names.count, "entity \(entity.name) repeats a field or relationship name")
         }
     }
 
@@ -112,16 +124,7 @@ public struct Schema: Hashable, Sendable {
 
     /// The inverses other entities (or this one) declare on `entity`, in
     /// schema order.
-    public func inverses(of entity: EntityIndex) -> [InverseEnd] {
-        let name = entities[entity.rawValue].name
-        return entities.indices.flatMap { owner in
-            entities[owner].relations.indices.compactMap { relation -> InverseEnd? in
-                let declared = entities[owner].relations[relation]
-                guard declared.target == name, let inverse = declared.inverse else { return nil }
-                return InverseEnd(owner: EntityIndex(owner), relation: relation, inverse: inverse)
-            }
-        }
-    }
+    public func inverses(of entity: EntityIndex) -> [InverseEnd] { inverseEnds[entity.rawValue] }
 
     /// The entity a relationship of `owner` points at.
     public func target(of relation: Int, owner: EntityIndex) -> EntityIndex {

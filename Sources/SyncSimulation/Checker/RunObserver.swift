@@ -11,7 +11,8 @@ struct RunObserver {
     private(set) var convergence: ConvergenceTracker
     private(set) var series: DuplicateSeries
     private(set) var faults: [FaultEvent] = []
-    /// Last copies lost, for strategies with a dedupe pass; nil otherwise.
+    /// Devices losing their last copy of a key (`copiesLost`), for the
+    /// strategies with a dedupe pass; nil otherwise.
     private(set) var copies: CopyTracker?
     /// Links held to records not yet received; nil without relationships.
     private(set) var pendingLinks: PendingLinkTracker?

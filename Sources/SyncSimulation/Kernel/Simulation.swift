@@ -334,18 +334,23 @@ public struct Simulation {
     /// to what the import left pointing at a deleted record, at once, as a
     /// save of its own that syncs. App code: devices only, as the pass.
     private mutating func applyDeleteRulesAfterImport(on replica: ReplicaID) {
-        guard replica != scenario.hub || scenario.hubRunsAppCode else { return }
+        guard runsAppCode(replica) else { return }
         let changes = nodes[replica.index].applyDeleteRulesAfterImport(atMicros: nowMicros)
         guard !changes.isEmpty else { return }
         observer.deletedByRules(changes, store: nodes[replica.index].store)
         committed(changes, on: replica)
     }
 
-    /// The app's dedupe pass runs on devices. A peer hub is your own server:
-    /// it runs the app's code only when the scenario says so
-    /// (`hubRunsAppCode`); CloudKit's server never does, and is no node.
+    /// App code (the dedupe pass, delete rules on import) runs on devices.
+    /// A peer hub is your own server: it runs the app's code only when the
+    /// scenario says so (`hubRunsAppCode`); CloudKit's server never does,
+    /// and is no node.
+    private func runsAppCode(_ replica: ReplicaID) -> Bool {
+        replica != scenario.hub || scenario.hubRunsAppCode
+    }
+
     mutating func scheduleDedupePass(on replica: ReplicaID) {
-        guard replica != scenario.hub || scenario.hubRunsAppCode else { return }
+        guard runsAppCode(replica) else { return }
         guard !passScheduled[replica.index] else { return }
         passScheduled[replica.index] = true
         pendingPasses += 1

@@ -4,6 +4,8 @@ extension ScenarioParser {
     static let actionKeys = ["partition", "cut", "heal", "import", "create", "update", "delete", "link", "random", "seedIfEmpty",
                              "reinstall", "crash", "restart", "nemesis"]
     static let intentActions: Set<String> = ["import", "create", "update", "delete", "link", "random", "seedIfEmpty", "reinstall"]
+    /// The intents that concurrent `writers` can run.
+    static let writerActions: Set<String> = ["import", "create", "update", "delete", "link"]
 
     /// The timeline, expanded into plain steps and stably sorted by time, so
     /// steps at one instant run in the order the file lists them.
@@ -67,7 +69,7 @@ extension ScenarioParser {
         if let wipe = object["wipe"], action != "crash" { throw wipe.error("'wipe' goes with 'crash' only") }
         var writers: Int?
         if let writersNode = object["writers"] {
-            guard Self.intentActions.contains(action), !["random", "seedIfEmpty", "reinstall"].contains(action) else {
+            guard Self.writerActions.contains(action) else {
                 throw writersNode.error("'writers' goes with import, create, update, delete and link, not with '\(action)'")
             }
             writers = Int(try writersNode.int(in: 1 ... 1_000))

@@ -18,17 +18,11 @@ extension DedupeStrategy {
         let schema = context.schema
         let now = context.nowMicros
         let deferral = context.app.dedupeDeferralMicros
-        var changes: [RecordID: Record] = [:]
+        var changes = DedupePassChanges()
         var moves: [RecordID: RecordID] = [:]   // loser -> winner
         var nextDue: Int64?
 
-        func current(_ id: RecordID) -> Record {
-            let stored = context.store.record(id)!
-            return changes[id].map { stored.merged(with: $0) } ?? stored
-        }
-        func stage(_ change: Record) {
-            changes[change.id] = changes[change.id].map { $0.merged(with: change) } ?? change
-        }
+        func current(_ id: RecordID) -> Record { changes.current(id, in: context.store) }
         func markedAt(_ record: Record) -> Int64? {
             guard let field = schema[record.entity].fieldIndex(Self.markField), case .int(let date)? = record.value(field) else { return nil }
             return date
@@ -48,24 +42,24 @@ extension DedupeStrategy {
                     let winner = current(winnerID)
                     var unmark = Record(id: winnerID, entity: winner.entity, schema: schema)
                     unmark.set(schema[winner.entity].fieldIndex(Self.markField)!, to: nil, stamp: context.stamp())
-                    stage(unmark)
+                    changes.stage(unmark)
                 }
                 for loserID in holders where loserID != winnerID {
                     let loser = current(loserID)
                     let winner = current(winnerID)
                     var absorb = Record(id: winnerID, entity: winner.entity, schema: schema)
                     moveRelations(of: loser, into: winner, change: &absorb, context: &context)
-                    if !absorb.isEmpty { stage(absorb) }
+                    if !absorb.isEmpty { changes.stage(absorb) }
                     moves[loserID] = winnerID
                     guard let marked = markedAt(loser) else {
                         var mark = Record(id: loserID, entity: loser.entity, schema: schema)
                         mark.set(schema[loser.entity].fieldIndex(Self.markField)!, to: .int(now), stamp: context.stamp())
-                        stage(mark)
+                        changes.stage(mark)
                         nextDue = min(nextDue ?? .max, now + deferral)
                         continue
                     }
                     if marked + deferral <= now {
-                        stage(context.deletion(of: loser))
+                        changes.stage(context.deletion(of: loser))
                     } else {
                         nextDue = min(nextDue ?? .max, marked + deferral)
                     }
@@ -75,13 +69,6 @@ extension DedupeStrategy {
         context.nextPassDueMicros = nextDue
         guard !moves.isEmpty else { return [] }
         repointReferences(to: moves, changes: &changes, context: &context)
-        let merged = changes.keys.sorted().map { changes[$0]! }
-        guard !merged.isEmpty else { return [] }
-        do {
-            try context.store.commit(Transaction(merged.map(StoreOperation.merge)))
-        } catch {
-            preconditionFailure("a store without unique constraints refused a dedupe pass: \(error)")
-        }
-        return merged
+        return changes.commit(in: &context)
     }
 }

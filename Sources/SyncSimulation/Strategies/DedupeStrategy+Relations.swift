@@ -26,7 +26,7 @@ extension DedupeStrategy {
     /// Moves every live relationship that points at a loser to its winner
     /// (a to-one only where the loser is its visible target). Scans only
     /// entities whose relations can target a deduped entity.
-    func repointReferences(to losers: [RecordID: RecordID], changes: inout [RecordID: Record], context: inout StrategyContext) {
+    func repointReferences(to losers: [RecordID: RecordID], changes: inout DedupePassChanges, context: inout StrategyContext) {
         let schema = context.schema
         let loserEntities = Set(losers.keys.compactMap { context.store.record($0)?.entity })
         let referencing = schema.entities.indices.filter { index in
@@ -36,7 +36,7 @@ extension DedupeStrategy {
         }
         guard !referencing.isEmpty else { return }
         for record in context.store.allRecords() where record.isLive && referencing.contains(record.entity.rawValue) {
-            let source = changes[record.id].map { record.merged(with: $0) } ?? record
+            let source = changes.current(record.id, in: context.store)
             var change = Record(id: record.id, entity: record.entity, schema: schema)
             for relation in source.relations.indices {
                 let toMany = schema[record.entity].relations[relation].toMany
@@ -51,9 +51,7 @@ extension DedupeStrategy {
                     }
                 }
             }
-            if !change.isEmpty {
-                changes[record.id] = changes[record.id].map { $0.merged(with: change) } ?? change
-            }
+            if !change.isEmpty { changes.stage(change) }
         }
     }
 }

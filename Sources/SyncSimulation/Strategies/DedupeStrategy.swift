@@ -68,16 +68,10 @@ public struct DedupeStrategy: Strategy {
     public func dedupePass(in context: inout StrategyContext) -> [Record] {
         if variant == .deferred { return deferredPass(in: &context) }
         let schema = context.schema
-        var changes: [RecordID: Record] = [:]
+        var changes = DedupePassChanges()
         var losers: [RecordID: RecordID] = [:]   // loser -> winner
 
-        func current(_ id: RecordID) -> Record {
-            let stored = context.store.record(id)!
-            return changes[id].map { stored.merged(with: $0) } ?? stored
-        }
-        func stage(_ change: Record) {
-            changes[change.id] = changes[change.id].map { $0.merged(with: change) } ?? change
-        }
+        func current(_ id: RecordID) -> Record { changes.current(id, in: context.store) }
 
         for uniqueKey in schema.allUniqueKeys {
             for key in context.store.duplicatedKeys(of: uniqueKey) {
@@ -95,21 +89,14 @@ public struct DedupeStrategy: Strategy {
                         }
                     }
                     moveRelations(of: loser, into: winner, change: &absorb, context: &context)
-                    if !absorb.isEmpty { stage(absorb) }
-                    stage(context.deletion(of: loser))
+                    if !absorb.isEmpty { changes.stage(absorb) }
+                    changes.stage(context.deletion(of: loser))
                     losers[loserID] = winnerID
                 }
             }
         }
         guard !losers.isEmpty else { return [] }
         repointReferences(to: losers, changes: &changes, context: &context)
-
-        let merged = changes.keys.sorted().map { changes[$0]! }
-        do {
-            try context.store.commit(Transaction(merged.map(StoreOperation.merge)))
-        } catch {
-            preconditionFailure("a store without unique constraints refused a dedupe pass: \(error)")
-        }
-        return merged
+        return changes.commit(in: &context)
     }
 }

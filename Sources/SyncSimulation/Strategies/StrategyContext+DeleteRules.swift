@@ -16,11 +16,12 @@ extension StrategyContext {
     /// `deny` rule meets a live record that is not itself being deleted.
     func deletionApplyingRules(of record: Record) -> Result<[Record], StoreError> {
         let doomed = cascade(from: record)
-        for id in doomed.keys.sorted() {
+        let ids = doomed.keys.sorted()
+        for id in ids {
             if let refusal = denial(deleting: doomed[id]!, doomed: doomed) { return .failure(refusal) }
         }
-        var changes = doomed.keys.sorted().map { deletion(of: doomed[$0]!) }
-        for id in doomed.keys.sorted() {
+        var changes = ids.map { deletion(of: doomed[$0]!) }
+        for id in ids {
             for end in schema.inverses(of: doomed[id]!.entity) where end.inverse.deleteRule == .nullify {
                 for owner in owners(of: id, through: end) where doomed[owner.id] == nil {
                     var change = Record(id: owner.id, entity: owner.entity, schema: schema)
