@@ -136,6 +136,8 @@ extension Report {
             .init("copiesLost", .int(result.copiesLost)),
             .init("dangling", .int(result.dangling)),
             .init("pendingLinksPeak", .int(result.pendingLinksPeak)),
+            .init("storeOpenFailures", .int(result.storeOpenFailures)),
+            .init("lostOnReset", .int(result.lostOnReset)),
             .init("links", .int(result.links)),
             .init("missedChanges", .int(result.missedChanges)),
             .init("changeSets", .int(result.changeSets)),

@@ -63,6 +63,10 @@ extension Report {
                 lines.append("LIVENESS FAILURE: \(result.strategy) promises convergence; every fault was over and no link drops every message, "
                     + "yet at \(end) " + (result.quiesced ? "replicas still differ" : "sync had not finished"))
             }
+            if result.storeOpenFailures > 0 {
+                lines.append("warning: \(result.strategy): \(result.storeOpenFailures) device(s) could not open their store after an upgrade "
+                    + "(Core Data: \(MigrationFailure.text)); their figures are those of the store the old version left")
+            }
             if !result.quiesced {
                 lines.append("warning: \(result.strategy) did not quiesce by \(end): sync could still change some replica, "
                     + "or replicas holding different changes could not reach each other; its figures are not final")

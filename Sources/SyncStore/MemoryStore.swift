@@ -5,7 +5,7 @@ import SyncModel
 /// or O(log n) per changed record rather than a scan.
 public struct MemoryStore: Store {
     public let schema: Schema
-    public let enforcesUniqueness: Bool
+    public private(set) var enforcesUniqueness: Bool
     public private(set) var commitCount = 0
     public private(set) var duplicateCount = 0
     public private(set) var digest = StateDigest.zero
@@ -32,6 +32,18 @@ public struct MemoryStore: Store {
 
     public func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey] {
         (duplicated[uniqueKey] ?? []).sorted()
+    }
+
+    public mutating func addUniqueConstraints() throws(StoreError) {
+        guard !enforcesUniqueness else { return }
+        let conflicts = schema.allUniqueKeys.flatMap { uniqueKey in
+            duplicatedKeys(of: uniqueKey).map { UniqueConflict(key: $0, recordIDs: liveRecordIDs(holding: $0)) }
+        }
+        if let first = conflicts.first {
+            throw StoreError(code: .uniqueConstraint, message: "cannot add the unique constraints: \(first.recordIDs.count) live records hold \(first.key)",
+                             conflicts: conflicts)
+        }
+        enforcesUniqueness = true
     }
 
     public func allRecords() -> [Record] {

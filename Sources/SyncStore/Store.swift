@@ -57,6 +57,13 @@ public protocol Store: Sendable {
 
     mutating func commit(_ transaction: Transaction) throws(StoreError)
 
+    /// A lightweight migration to a model that declares the schema's unique
+    /// keys as constraints: from now on the store enforces them. Fails,
+    /// changing nothing, when live records already share a key, as building
+    /// a `UNIQUE` index over duplicate rows does. Adding them again does
+    /// nothing.
+    mutating func addUniqueConstraints() throws(StoreError)
+
     /// Catches up after other connections wrote to the same database (the
     /// concurrent writers of a file store): recounts what it keeps counted.
     mutating func reloadAfterOtherConnections()

@@ -30,7 +30,7 @@ struct ScenarioCommandTests {
         text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 
-    static let duration = #"expected a duration with a unit such as "250us", "80ms" or "2s""#
+    static let duration = #"expected a duration with a unit such as "250us", "80ms", "2s", "5m", "2h" or "7d""#
 
     // MARK: check
 

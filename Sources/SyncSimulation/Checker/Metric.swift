@@ -18,6 +18,8 @@ public enum Metric: String, CaseIterable, Sendable {
     case copiesLost
     case dangling
     case pendingLinksPeak
+    case storeOpenFailures
+    case lostOnReset
     case links
     case missedChanges
     case changeSets
@@ -59,6 +61,8 @@ public enum Metric: String, CaseIterable, Sendable {
         case .copiesLost: return Double(result.copiesLost)
         case .dangling: return Double(result.dangling)
         case .pendingLinksPeak: return Double(result.pendingLinksPeak)
+        case .storeOpenFailures: return Double(result.storeOpenFailures)
+        case .lostOnReset: return Double(result.lostOnReset)
         case .links: return Double(result.links)
         case .missedChanges: return Double(result.missedChanges)
         case .changeSets: return Double(result.changeSets)

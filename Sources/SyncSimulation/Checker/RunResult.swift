@@ -67,6 +67,12 @@ public struct RunResult: Sendable {
     /// The most links one device held at one moment to records it had not
     /// received yet (held pending, resolved when the target arrived).
     public var pendingLinksPeak: Int = 0
+    /// Devices whose store did not open at the end: an upgrade's migration
+    /// failed on existing duplicates (`versions`, migration `lightweight`).
+    public var storeOpenFailures: Int = 0
+    /// Records that upgrades with migration `reset` deleted before they had
+    /// left their device.
+    public var lostOnReset: Int = 0
     /// Relationship links between live records, on the replica with fewest.
     public var links: Int
     public var network: NetworkCounters

@@ -29,6 +29,13 @@ public protocol SyncEngine {
     /// A device was wiped (the app reinstalled) and comes back empty, its
     /// writes now stamped as `newOrigin`.
     mutating func wiped(_ replica: ReplicaID, newOrigin: ReplicaID)
+    /// A device's app turned sync on or off (`syncOff`, `enableSync`). With
+    /// sync off a device still records its commits, to send once it syncs;
+    /// the kernel neither ticks it nor carries messages to or from it.
+    mutating func setSyncEnabled(_ enabled: Bool, on replica: ReplicaID)
+    /// Records the device changed that have not left it yet: what deleting
+    /// its store now would lose for good (`lostOnReset`).
+    func unsyncedChanges(of replica: ReplicaID) -> Int
 
     /// True when no exchange or retry the engine could run would change any
     /// device: the engine's half of the run's quiescence, read from its own

@@ -10,10 +10,21 @@ extension Simulation {
     /// origin, and its own change sets that no other replica holds are gone
     /// for good. Crashing a replica that is down does nothing.
     mutating func crash(_ replica: ReplicaID, wipe: Bool) {
-        let index = replica.index
-        guard !down[index] else { return }
-        down[index] = true
+        guard !down[replica.index] else { return }
         recordFault(wipe ? .wipe : .crash, name(replica))
+        stop(replica)
+        if wipe {
+            wipeStore(replica)
+        } else {
+            _ = engine.crashed(replica)
+        }
+    }
+
+    /// The app stops running: what it held only in memory is lost. The
+    /// caller tells the engine what happened to the store.
+    mutating func stop(_ replica: ReplicaID) {
+        let index = replica.index
+        down[index] = true
         generation[index] += 1
         if passScheduled[index] {
             passScheduled[index] = false
@@ -23,10 +34,12 @@ extension Simulation {
             wakeUpScheduled[index] = false
             pendingWakeUps -= 1
         }
-        guard wipe else {
-            _ = engine.crashed(replica)
-            return
-        }
+    }
+
+    /// The app's database file is deleted and a new, empty one opened: the
+    /// device comes back as a new origin. For a stopped device.
+    mutating func wipeStore(_ replica: ReplicaID) {
+        let index = replica.index
         let newOrigin = ReplicaID(nextOrigin)
         nextOrigin += 1
         // A wiped app's database file is deleted; the replica starts a new one.
@@ -35,7 +48,7 @@ extension Simulation {
         storeLabels[index] = label
         let emptyStore: any Store
         do {
-            emptyStore = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness, label: label)
+            emptyStore = try storeKind.open(schema: scenario.schema, enforcesUniqueness: enforcesUniqueness(on: replica), label: label)
         } catch {
             preconditionFailure("cannot open a new store for wiped replica \(replica): \(error)")
         }
@@ -49,10 +62,17 @@ extension Simulation {
     /// so a strategy with a dedupe pass runs one. Restarting a replica that
     /// is up does nothing.
     mutating func restart(_ replica: ReplicaID) {
-        let index = replica.index
-        guard down[index] else { return }
-        down[index] = false
+        // A store that failed to migrate does not open: the app cannot start.
+        guard down[replica.index], !storeFailed[replica.index] else { return }
         recordFault(.restart, name(replica))
+        start(replica)
+    }
+
+    /// The app runs again: the next step of ``restart(_:)``, without its
+    /// fault record.
+    mutating func start(_ replica: ReplicaID) {
+        let index = replica.index
+        down[index] = false
         generation[index] += 1
         // Like a heal: convergence is measured from the last of these.
         observer.healedOrRestarted(atMicros: nowMicros)
@@ -98,3 +118,4 @@ extension Simulation {
         queue.schedule(.nemesisTick(settings), atMicros: min(nowMicros + settings.everyMicros, settings.untilMicros))
     }
 }
+

@@ -70,6 +70,14 @@ public struct Simulation {
     /// Those of them that may change their receiver (``EngineMessage/carriesChanges``).
     var inFlightWithChanges = 0
     var down: [Bool]
+    /// Per endpoint, whether its app has sync off (`syncOff` until
+    /// `enableSync`): it is not ticked, and no message goes to or from it.
+    var syncOff: [Bool]
+    /// Per device, whether its store failed to migrate in an upgrade, so
+    /// the app cannot start (`storeOpenFailures`).
+    var storeFailed: [Bool]
+    /// Records lost when upgrades reset stores before they had synced.
+    var lostOnReset = 0
     var generation: [Int]
     var nextOrigin: Int
     var intentsWhileDown = 0
@@ -96,9 +104,13 @@ public struct Simulation {
         storeLabels = (0 ..< count).map { Self.storeLabel(scenario: scenario, strategy: strategy, replica: ReplicaID($0)) }
         var nodes: [ReplicaNode] = []
         for index in 0 ..< count {
-            let store = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness, label: storeLabels[index])
+            // A device on an app version without the keys has no constraints.
+            var app = AppSettings(scenario: scenario)
+            app.declaresUniqueKeys = scenario.startsDeclaringUniqueKeys(ReplicaID(index))
+            let store = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness && app.declaresUniqueKeys,
+                                           label: storeLabels[index])
             nodes.append(ReplicaNode(id: ReplicaID(index), strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed,
-                                     app: AppSettings(scenario: scenario)))
+                                     app: app))
         }
         self.nodes = nodes
         engine = scenario.engine.makeEngine(scenario: scenario, checksInvariants: checksInvariants)
@@ -115,6 +127,12 @@ public struct Simulation {
         wakeUpScheduled = Array(repeating: false, count: count)
         // An engine's server never goes down; its generation stays 0.
         down = Array(repeating: false, count: endpoints)
+        syncOff = Array(repeating: false, count: endpoints)
+        storeFailed = Array(repeating: false, count: endpoints)
+        for device in scenario.syncOff {
+            syncOff[device.index] = true
+            engine.setSyncEnabled(false, on: device)
+        }
         generation = Array(repeating: 0, count: endpoints)
         lastCheckedGeneration = generation
         // New origins (wiped devices) never reuse an endpoint's number.
@@ -278,6 +296,10 @@ public struct Simulation {
         case .seedIfEmpty(let replica, let entity, let rows):
             let hasRecord = nodes[replica.index].store.allRecords().contains { $0.entity == entity && $0.isLive }
             if !hasRecord { perform(.intent(replica, .save(rows))) }
+        case .enableSync(let replica):
+            enableSync(replica)
+        case .upgrade(let replica, let version):
+            upgrade(replica, to: version)
         case .nemesis(let settings):
             pendingFaults += 1
             queue.schedule(.nemesisTick(settings), atMicros: nowMicros)
@@ -292,6 +314,9 @@ public struct Simulation {
 
     /// A device's app committed changes locally: the engine takes them.
     mutating func committed(_ changes: [Record], on replica: ReplicaID) {
+        // With `syncOffSaves: "neverUploaded"` the engine never learns of a
+        // save made with sync off; a later change to the record is sent.
+        guard !syncOff[replica.index] || scenario.syncOffSaves == .uploaded else { return }
         carryOut(engine.committed(changes, on: replica, nodes: &nodes, atMicros: nowMicros))
     }
 
@@ -299,7 +324,7 @@ public struct Simulation {
         let settings = scenario.sync
         let jitter = syncRandom[replica.index].next(in: -settings.jitterMicros ... settings.jitterMicros)
         queue.schedule(.syncTick(replica), atMicros: nowMicros + settings.intervalMicros + jitter)
-        guard !down[replica.index] else { return }
+        guard !down[replica.index], !syncOff[replica.index] else { return }
         carryOut(engine.syncTick(replica, nodes: &nodes, random: &syncRandom[replica.index], atMicros: nowMicros))
         observe(replica)
     }
@@ -368,6 +393,9 @@ public struct Simulation {
     }
 
     private mutating func send(_ message: any EngineMessage, from: ReplicaID, to: ReplicaID) {
+        // An app with sync off has no sync engine running: nothing leaves
+        // it and nothing is sent to it (a peer is simply not there).
+        guard !syncOff[from.index], !syncOff[to.index] else { return }
         let deliveries = network.send(from: from, to: to, sizeBytes: message.sizeBytes, atMicros: nowMicros)
         for time in deliveries {
             inFlight += 1
@@ -413,6 +441,8 @@ public struct Simulation {
             copiesLost: observer.copies?.moments ?? 0,
             dangling: dangling,
             pendingLinksPeak: observer.pendingLinks?.peak ?? 0,
+            storeOpenFailures: storeFailed.count { $0 },
+            lostOnReset: lostOnReset,
             links: links,
             network: network.counters,
             missedChanges: nodes.reduce(0) { $0 + $1.counters.missedChanges },

@@ -17,12 +17,13 @@ public struct ReplicaNode {
     public private(set) var context: StrategyContext
     public internal(set) var counters = ReplicaCounters()
     private let seed: UInt64
-    private let app: AppSettings
+    private var app: AppSettings
 
     /// `app`: the scenario's settings for the app (``AppSettings``).
     public init(id: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64,
                 app: AppSettings = AppSettings()) {
-        precondition(store.enforcesUniqueness == strategy.enforcesUniqueness, "store and strategy disagree on uniqueness")
+        precondition(store.enforcesUniqueness == (strategy.enforcesUniqueness && app.declaresUniqueKeys),
+                     "store and strategy disagree on uniqueness")
         self.id = id
         self.strategy = strategy
         self.seed = seed
@@ -52,6 +53,33 @@ public struct ReplicaNode {
     public mutating func wipe(emptyStore: any Store, newOrigin: ReplicaID) {
         context = Self.context(origin: newOrigin, strategy: strategy, store: emptyStore, clock: context.clock.physical, seed: seed,
                                app: app)
+    }
+
+    /// Migrates the store to an app version that declares the unique keys.
+    /// With `dedupingFirst`, a custom stage first removes duplicates the
+    /// way Apple's dedupe sample does (seed 004's `willMigrate`) and its
+    /// changes are returned, to sync; then a strategy whose store enforces
+    /// the keys gets its constraints. Throws, leaving the app on the old
+    /// version, when the store holds duplicates it cannot constrain.
+    public mutating func migrateDeclaringUniqueKeys(dedupingFirst: Bool, atMicros now: Int64) throws(StoreError) -> [Record] {
+        context.nowMicros = now
+        var changes: [Record] = []
+        if dedupingFirst {
+            context.app.declaresUniqueKeys = true
+            changes = DedupeStrategy(variant: .apple).dedupePass(in: &context)
+            context.app.declaresUniqueKeys = app.declaresUniqueKeys
+        }
+        if strategy.enforcesUniqueness { try context.store.addUniqueConstraints() }
+        app.declaresUniqueKeys = true
+        context.app.declaresUniqueKeys = true
+        return changes
+    }
+
+    /// The app moved to a version that declares the unique keys and will
+    /// start on a new, empty store (a reset): the next ``wipe`` opens it.
+    public mutating func declareUniqueKeysForNewStore() {
+        app.declaresUniqueKeys = true
+        context.app.declaresUniqueKeys = true
     }
 
     /// Runs one application intent, fetch and save back to back; a refused

@@ -45,6 +45,13 @@ public enum StepAction: Hashable, Sendable {
     /// one transaction if, at that moment, its store holds no live record
     /// of `entity`; otherwise it does nothing.
     case seedIfEmpty(ReplicaID, entity: EntityIndex, rows: [Row])
+    /// A device that was used with sync off (``Scenario/syncOff``) turns it
+    /// on: what it saved meanwhile is uploaded and meets what the others
+    /// synced. Turning on a device that syncs does nothing.
+    case enableSync(ReplicaID)
+    /// The device moves to app version `version` (an index into
+    /// ``Scenario/versions``): the app restarts, migrating its store.
+    case upgrade(ReplicaID, version: Int)
     /// Seeded random partitions and crashes from this moment on.
     case nemesis(NemesisSettings)
 }
@@ -117,6 +124,18 @@ public struct Scenario: Sendable {
     public var seriesResolutionMicros: Int64 = 100_000
     /// Also record each replica's own duplicate series.
     public var seriesPerReplica = false
+    /// Devices whose app starts with sync off (`syncOff`): they save
+    /// locally and neither send nor receive until an ``StepAction/enableSync(_:)``
+    /// step, ascending.
+    public var syncOff: [ReplicaID] = []
+    /// Whether what they saved meanwhile is uploaded when they turn sync on.
+    public var syncOffSaves = SyncOffSaves.uploaded
+    /// The app's versions, oldest first (`versions`); empty: one version,
+    /// which declares the schema's unique keys.
+    public var versions: [AppVersion] = []
+    /// Per device, the index in ``versions`` of the version it starts on
+    /// (`appVersion`; default the first). Empty when there are no versions.
+    public var startingVersions: [Int] = []
     public var steps: [Step]
 
     public init(
@@ -163,6 +182,11 @@ public struct Scenario: Sendable {
             precondition(!replicaNames.contains(serverName), "'\(serverName)' is reserved for the engine's server")
             replicaNames.append(serverName)
         }
+    }
+
+    /// Whether `replica`'s app declares the unique keys when the run starts.
+    public func startsDeclaringUniqueKeys(_ replica: ReplicaID) -> Bool {
+        versions.isEmpty || versions[startingVersions[replica.index]].declaresUniqueKeys
     }
 
     /// The hub of a hub topology: the replica named `hub`.

@@ -64,7 +64,7 @@ struct Node {
 
     /// A duration with a unit: `"250us"`, `"80ms"`, `"1.5s"`; returns microseconds.
     func duration(allowNegative: Bool = false) throws(ScenarioFileError) -> Int64 {
-        let what = "a duration with a unit such as \"250us\", \"80ms\" or \"2s\""
+        let what = "a duration with a unit such as \"250us\", \"80ms\", \"2s\", \"5m\", \"2h\" or \"7d\""
         guard case .string(let text) = value, let micros = Duration.micros(text) else { throw expected(what) }
         guard allowNegative || micros >= 0 else { throw error("expected a duration of 0 or more, found \(value.shortDescription)") }
         return micros
@@ -120,7 +120,9 @@ enum Duration {
     /// decimal number with a unit, or names a fraction of a microsecond.
     /// Parsed with integers, so `"0.3s"` is exactly 300_000.
     static func micros(_ text: String) -> Int64? {
-        let units: [(String, Int64)] = [("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000)]
+        // Minutes, hours and days for the workflows that span a week.
+        let units: [(String, Int64)] = [("us", 1), ("µs", 1), ("ms", 1_000), ("s", 1_000_000), ("m", 60_000_000), ("h", 3_600_000_000),
+                                         ("d", 86_400_000_000)]
         guard let (unit, scale) = units.first(where: { text.hasSuffix($0.0) }) else { return nil }
         var number = Substring(String(text.dropLast(unit.count)).trimmingCharacters(in: .whitespaces))
         let negative = number.first == "-"
@@ -130,7 +132,9 @@ enum Duration {
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               parts.count == 1 || !parts[1].isEmpty,
               parts[0].count <= 12 else { return nil }
-        var micros = (Int64(parts[0]) ?? 0) * scale
+        let (whole, overflow) = (Int64(parts[0]) ?? 0).multipliedReportingOverflow(by: scale)
+        guard !overflow else { return nil }
+        var micros = whole
         if parts.count == 2 {
             var fractionScale = scale
             for digit in parts[1] {

@@ -2,8 +2,8 @@ import SyncModel
 
 extension ScenarioParser {
     static let actionKeys = ["partition", "cut", "heal", "import", "create", "update", "delete", "link", "random", "seedIfEmpty",
-                             "reinstall", "crash", "restart", "nemesis"]
-    static let intentActions: Set<String> = ["import", "create", "update", "delete", "link", "random", "seedIfEmpty", "reinstall"]
+                             "reinstall", "enableSync", "upgrade", "crash", "restart", "nemesis"]
+    static let intentActions: Set<String> = ["import", "create", "update", "delete", "link", "random", "seedIfEmpty", "reinstall", "enableSync", "upgrade"]
     /// The intents that concurrent `writers` can run.
     static let writerActions: Set<String> = ["import", "create", "update", "delete", "link"]
 
@@ -13,17 +13,20 @@ extension ScenarioParser {
         guard let node else { return [] }
         var steps: [Step] = []
         var faults: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
+        var upgrades: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
         for (index, stepNode) in try node.array().enumerated() {
             let expanded = try parseStep(stepNode, index: index)
             steps += expanded
             for step in expanded {
                 switch step.action {
                 case .crash, .restart: faults.append((step.atMicros, faults.count, stepNode, step.action))
+                case .upgrade: upgrades.append((step.atMicros, upgrades.count, stepNode, step.action))
                 default: break
                 }
             }
         }
         try checkCrashesAndRestarts(faults)
+        try checkUpgrades(upgrades)
         return steps.stableSorted { $0.atMicros < $1.atMicros }
     }
 
@@ -102,6 +105,15 @@ extension ScenarioParser {
             // state are gone (a wipe), and it starts at once.
             guard case .bool(true) = actionNode.value else { throw actionNode.expected("true") }
             return targets.flatMap { [Step(atMicros: at, .crash($0, wipe: true)), Step(atMicros: at, .restart($0))] }
+        case "enableSync":
+            guard case .bool(true) = actionNode.value else { throw actionNode.expected("true") }
+            if let syncing = targets.first(where: { !syncOff.contains($0) }) {
+                throw object.required("on").error("'\(replicaNames[syncing.index])' syncs from the start: enableSync names devices listed in 'syncOff' (\(syncOff.isEmpty ? "none" : syncOff.map { replicaNames[$0.index] }.joined(separator: ", ")))")
+            }
+            return targets.map { Step(atMicros: at, .enableSync($0)) }
+        case "upgrade":
+            let version = try version(actionNode, in: versions)
+            return targets.map { Step(atMicros: at, .upgrade($0, version: version)) }
         case "random":
             let settings = try parseRandom(actionNode)
             return targets.flatMap { target in

@@ -5,7 +5,7 @@ import SyncModel
 struct ScenarioParser {
     static let topLevelKeys = [
         "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "deleteRulesOnImport", "sameSaveDuplicates", "engine", "preset", "until", "schema", "network", "sync",
-        "clocks", "strategies", "dedupeDelay", "dedupeDeferral", "writerLatency", "seriesResolution", "seriesPerReplica", "steps", "expect",
+        "clocks", "strategies", "dedupeDelay", "dedupeDeferral", "writerLatency", "seriesResolution", "seriesPerReplica", "syncOff", "syncOffSaves", "versions", "appVersion", "steps", "expect",
     ] + EngineCatalog.settingsKeys
     static let defaultUntilMicros: Int64 = 60_000_000
     static let replicaRange: ClosedRange<Int64> = 1 ... 500
@@ -21,6 +21,11 @@ struct ScenarioParser {
     var schema = DefaultScenario.schema
     var seed: UInt64 = 1
     var untilMicros = ScenarioParser.defaultUntilMicros
+    /// Devices that start with sync off; `enableSync` steps name them.
+    var syncOff: [ReplicaID] = []
+    /// The app's versions (`versions`) and each device's first one.
+    var versions: [AppVersion] = []
+    var startingVersions: [Int] = []
 
     init(root: Node, seedOverride: UInt64?) {
         self.root = root
@@ -60,6 +65,16 @@ struct ScenarioParser {
 
         untilMicros = try document["until"]?.duration() ?? Self.defaultUntilMicros
         guard untilMicros > 0 else { throw document["until"]!.error("expected a duration above 0") }
+        if let versionsNode = document["versions"] {
+            if let schemaNode = document["schema"] {
+                throw schemaNode.error("with 'versions', each version has its schema: drop the top-level 'schema'")
+            }
+            (versions, schema) = try parseVersions(versionsNode)
+            if let preset, let refusal = preset.denyRuleRefusal, let denied = Self.firstDenyRule(in: schema) {
+                throw versionsNode.error("preset \"\(preset.name)\" cannot run the deny delete rule of \(denied): \(refusal)")
+            }
+        }
+        startingVersions = try parseAppVersions(document["appVersion"], versions: versions)
         if let schemaNode = document["schema"] {
             schema = try parseSchema(schemaNode)
             if let preset, let refusal = preset.denyRuleRefusal, let denied = Self.firstDenyRule(in: schema) {
@@ -79,6 +94,7 @@ struct ScenarioParser {
         let seriesResolutionMicros = try document["seriesResolution"]?.duration() ?? 100_000
         guard seriesResolutionMicros >= 1_000 else { throw document["seriesResolution"]!.error("expected a duration of 1ms or more") }
         let seriesPerReplica = try document["seriesPerReplica"]?.bool() ?? false
+        syncOff = try parseSyncOff(document["syncOff"])
         let steps = try parseSteps(document["steps"])
         // Expectations about a default strategy the preset does not run are
         // not checked: the report names the strategy as not run, and why.
@@ -101,6 +117,10 @@ struct ScenarioParser {
         scenario.writerLatencyMicros = writerLatencyMicros
         scenario.seriesResolutionMicros = seriesResolutionMicros
         scenario.seriesPerReplica = seriesPerReplica
+        scenario.syncOff = syncOff
+        scenario.syncOffSaves = try parseChoice(document["syncOffSaves"], as: SyncOffSaves.self) ?? .uploaded
+        scenario.versions = versions
+        scenario.startingVersions = versions.isEmpty ? [] : startingVersions
         return ScenarioDocument(file: root.file, scenario: scenario, seed: seed, strategyNames: strategies, expectations: expectations)
     }
 

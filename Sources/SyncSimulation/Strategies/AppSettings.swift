@@ -1,6 +1,7 @@
 /// How the app and its persistence framework behave where Apple's stacks
 /// differ or no source settles it: scenario settings a strategy reads from
-/// its context, the same on every device of a run.
+/// its context, the same on every device of a run but for the app version
+/// a device runs (``declaresUniqueKeys``).
 public struct AppSettings: Hashable, Sendable {
     /// Whether an edit re-asserts its record's existence (`deleteVsEdit:
     /// "editWins"`): each update also adds a creation stamped as the edit
@@ -14,6 +15,10 @@ public struct AppSettings: Hashable, Sendable {
     /// How long a loser marked by `dedupe:deferred` stays before a pass may
     /// delete it (`dedupeDeferral`).
     public var dedupeDeferralMicros: Int64
+    /// Whether the app version the device runs declares the schema's
+    /// unique keys (``AppVersion``). One that does not has no constraint
+    /// in its store, runs no dedupe pass and makes random ids under `crdt`.
+    public var declaresUniqueKeys = true
 
     public static let defaultDedupeDeferralMicros: Int64 = 1_000_000
 

@@ -23,7 +23,8 @@ public struct CRDTStrategy: Strategy {
         // A stale fetch does no harm here: every writer's insert of one key
         // is the same record, and the inserts merge.
         return context.upsert(rows, fetched: fetched) { row, context in
-            guard let key = row.identityKey(schema: context.schema) else { return context.randomRecordID() }
+            // An app version without the keys has no key to derive from.
+            guard context.app.declaresUniqueKeys, let key = row.identityKey(schema: context.schema) else { return context.randomRecordID() }
             return key.derivedRecordID(schema: context.schema)
         }
     }

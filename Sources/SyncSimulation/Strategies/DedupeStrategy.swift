@@ -66,6 +66,8 @@ public struct DedupeStrategy: Strategy {
     }
 
     public func dedupePass(in context: inout StrategyContext) -> [Record] {
+        // An app version without the keys has no dedupe code for them.
+        guard context.app.declaresUniqueKeys else { return [] }
         if variant == .deferred { return deferredPass(in: &context) }
         let schema = context.schema
         var changes = DedupePassChanges()

@@ -20,7 +20,9 @@ import SyncModel
 /// it), so the store is used by one thread at a time.
 public final class SQLiteStore: Store, @unchecked Sendable {
     public let schema: Schema
-    public let enforcesUniqueness: Bool
+    /// Read under `lock`: a migration may turn it on (``addUniqueConstraints()``).
+    public var enforcesUniqueness: Bool { lock.withLock { enforcing } }
+    private var enforcing: Bool
     /// The database file, or `:memory:`.
     public let path: String
 
@@ -46,7 +48,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// is not SQLite, cannot be written or stays locked fails here, naming it.
     public init(schema: Schema, enforcesUniqueness: Bool, path: String = ":memory:") throws(StoreError) {
         self.schema = schema
-        self.enforcesUniqueness = enforcesUniqueness
+        enforcing = enforcesUniqueness
         self.path = path
         let all = schema.allUniqueKeys
         var columns: [UniqueKeyID: String] = [:]
@@ -75,7 +77,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     public init(connectingTo store: SQLiteStore) throws(StoreError) {
         precondition(store.path != ":memory:", "an in-memory database has one connection")
         schema = store.schema
-        enforcesUniqueness = store.enforcesUniqueness
+        enforcing = store.enforcesUniqueness
         path = store.path
         keyColumns = store.keyColumns
         uniqueKeysByEntity = store.uniqueKeysByEntity
@@ -136,6 +138,28 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         }
     }
 
+    /// Rebuilds each key's index as `UNIQUE`, in one transaction: SQLite
+    /// refuses to build one over duplicate rows, and the rollback leaves
+    /// the plain indexes as they were.
+    public func addUniqueConstraints() throws(StoreError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !enforcing else { return }
+        do {
+            try connection.transaction {
+                for column in keyColumns.values.sorted() {
+                    try connection.execute("DROP INDEX records_\(column)")
+                    try connection.execute("CREATE UNIQUE INDEX records_\(column) ON records(\(column))")
+                }
+            }
+        } catch let failure as SQLiteError where failure.isUniqueConstraint {
+            throw StoreError(code: .uniqueConstraint, message: "cannot add the unique constraints: \(failure.description)")
+        } catch {
+            throw StoreError(code: .storage, message: "\(path): \(error)")
+        }
+        enforcing = true
+    }
+
     public func commit(_ transaction: Transaction) throws(StoreError) {
         guard !transaction.isEmpty else { return }
         lock.lock()
@@ -164,7 +188,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
                 // commit. So that keys can change hands inside one transaction
                 // (a swap, a chain, a delete and a re-create), the rows being
                 // rewritten first let go of their keys, then all are written.
-                if enforcesUniqueness {
+                if enforcing {
                     for id in order where old[id].map({ !liveKeys(of: $0).isEmpty }) ?? false {
                         try releaseKeys(of: id)
                     }
@@ -179,7 +203,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
                 let after = try touchedKeys.map { try countHolders(of: $0) }
                 duplicateChange = zip(before, after).reduce(0) { $0 + max(0, $1.1 - 1) - max(0, $1.0 - 1) }
             }
-        } catch let failure as SQLiteError where failure.isUniqueConstraint && enforcesUniqueness {
+        } catch let failure as SQLiteError where failure.isUniqueConstraint && enforcing {
             throw StoreError(code: .uniqueConstraint, message: failure.description,
                              conflicts: conflicts(staged: staged, old: old, order: order))
         } catch let failure as SQLiteError {

@@ -22,6 +22,7 @@ private struct LyingStore: Store {
     func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey] { inner.duplicatedKeys(of: uniqueKey) }
     func allRecords() -> [Record] { inner.allRecords() }
     mutating func commit(_ transaction: Transaction) throws(StoreError) { try inner.commit(transaction) }
+    mutating func addUniqueConstraints() throws(StoreError) { try inner.addUniqueConstraints() }
 }
 
 @Suite struct StoreAuditTests {

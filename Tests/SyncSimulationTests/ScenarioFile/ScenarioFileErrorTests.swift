@@ -7,13 +7,13 @@ import Testing
 struct ScenarioFileErrorTests {
     typealias T = ScenarioFileTesting
 
-    static let duration = #"expected a duration with a unit such as "250us", "80ms" or "2s""#
-    static let topLevelKeys = "name, description, replicas, seed, topology, hubRunsAppCode, deleteVsEdit, deleteRulesOnImport, sameSaveDuplicates, engine, preset, until, schema, network, sync, clocks, strategies, dedupeDelay, dedupeDeferral, writerLatency, seriesResolution, seriesPerReplica, steps, expect, cloudkit"
-    static let stepKeys = "at, on, wipe, writers, partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, crash, restart, nemesis"
+    static let duration = #"expected a duration with a unit such as "250us", "80ms", "2s", "5m", "2h" or "7d""#
+    static let topLevelKeys = "name, description, replicas, seed, topology, hubRunsAppCode, deleteVsEdit, deleteRulesOnImport, sameSaveDuplicates, engine, preset, until, schema, network, sync, clocks, strategies, dedupeDelay, dedupeDeferral, writerLatency, seriesResolution, seriesPerReplica, syncOff, syncOffSaves, versions, appVersion, steps, expect, cloudkit"
+    static let stepKeys = "at, on, wipe, writers, partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, enableSync, upgrade, crash, restart, nemesis"
     static let allStrategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, lww:field, dedupe:apple, dedupe:merge, dedupe:deferred"
     static let allMetrics = "duplicates.final, duplicates.peak, duplicates.seconds, diverged, converged, convergenceSeconds, rejected, "
         + "rejectedDetail.localSaves, rejectedDetail.changeSets, rejectedDetail.blocked, lostWrites, lostWritesDetail.fields, "
-        + "lostWritesDetail.records, lostWritesDetail.toDeletes, resurrected, copiesLost, dangling, pendingLinksPeak, links, missedChanges, changeSets, conflicts, serverDuplicates, intentsWhileDown, quiesced, "
+        + "lostWritesDetail.records, lostWritesDetail.toDeletes, resurrected, copiesLost, dangling, pendingLinksPeak, storeOpenFailures, lostOnReset, links, missedChanges, changeSets, conflicts, serverDuplicates, intentsWhileDown, quiesced, "
         + "liveness, race.intents, race.localDuplicates, race.savesRetried, "
         + "network.sent, network.dropped, network.duplicated, network.delivered, network.bytes"
     static let replicas = "replicas: r1, r2, r3"
@@ -119,8 +119,12 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.document(#"until: "10""#), #"t.json5: until: \#(Self.duration), found "10""#)
         T.expectFailure(T.document("until: 10"), "t.json5: until: \(Self.duration), found 10")
         T.expectFailure(T.document("until: 1.5"), "t.json5: until: \(Self.duration), found 1.5")
-        for text in ["fast", "ms", "s", "1e3ms", "1.s", "1..5s", "5h", "5 m s", "0x10ms", "1,5s", "--1s", "1.5.2s", "٣s"] {
+        for text in ["fast", "ms", "s", "1e3ms", "1.s", "1..5s", "5y", "999999999999d", "5 m s", "0x10ms", "1,5s", "--1s", "1.5.2s", "٣s"] {
             T.expectFailure(T.document("until: \"\(text)\""), "t.json5: until: \(Self.duration), found \"\(text)\"")
+        }
+        // Minutes, hours and days, for workflows that last a week.
+        for (text, micros) in [("7d", Int64(604_800_000_000)), ("1.5m", 90_000_000), ("2h", 7_200_000_000)] {
+            #expect((try? T.parse(T.document("until: \"\(text)\"")))?.scenario.untilMicros == micros, "\(text)")
         }
         // Finer than a microsecond.
         for text in ["1.5us", "0.0000005s", "0.0001ms", "1.0000001s"] {
@@ -237,8 +241,8 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.steps(#"{ at: "0s", heal: true, crash: "r1" }"#), "t.json5: steps[0]: a step takes one action, found crash and heal")
         T.expectFailure(T.steps(#"{ at: "0s", heal: true }, { at: "1s", on: "r1", partition: "each", delete: { entity: "User", key: { email: "a" } } }"#),
                         "t.json5: steps[1]: a step takes one action, found delete and partition")
-        T.expectFailure(T.steps(#"{ at: "0s" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, crash, restart, nemesis")
-        T.expectFailure(T.steps(#"{ at: "0s", on: "r1" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, crash, restart, nemesis")
+        T.expectFailure(T.steps(#"{ at: "0s" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, enableSync, upgrade, crash, restart, nemesis")
+        T.expectFailure(T.steps(#"{ at: "0s", on: "r1" }"#), "t.json5: steps[0]: a step needs one action: partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, enableSync, upgrade, crash, restart, nemesis")
         T.expectFailure(T.steps("{ heal: true }"), "t.json5: steps[0]: missing required key 'at'")
         T.expectFailure(T.steps(#""heal""#), #"t.json5: steps[0]: expected an object, found "heal""#)
         T.expectFailure(T.document("steps: {}"), "t.json5: steps: expected a list, found an object")
@@ -250,11 +254,11 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.steps(#"{ at: "0s", import: { entity: "User", count: 1 } }"#),
                         #"t.json5: steps[0]: 'import' needs 'on': "all", a replica name or a list of names"#)
         T.expectFailure(T.steps(#"{ at: "1s", on: "r1", heal: true }"#),
-                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, reinstall, seedIfEmpty, update), not with 'heal'")
+                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, enableSync, import, link, random, reinstall, seedIfEmpty, update, upgrade), not with 'heal'")
         T.expectFailure(T.steps(#"{ at: "1s", on: "r1", crash: "r1" }"#),
-                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, reinstall, seedIfEmpty, update), not with 'crash'")
+                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, enableSync, import, link, random, reinstall, seedIfEmpty, update, upgrade), not with 'crash'")
         T.expectFailure(T.steps(#"{ at: "0s", on: "all", nemesis: { every: "1s", until: "2s" } }"#),
-                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, import, link, random, reinstall, seedIfEmpty, update), not with 'nemesis'")
+                        "t.json5: steps[0].on: 'on' goes with intents (create, delete, enableSync, import, link, random, reinstall, seedIfEmpty, update, upgrade), not with 'nemesis'")
     }
 
     @Test func unknownReplicas() {

@@ -23,7 +23,7 @@ struct ScenarioFileLoadTests {
             _ = try ScenarioFile.load(bad.path)
             Issue.record("bad.json5 loaded")
         } catch {
-            #expect(error.description == #"\#(bad.path): until: expected a duration with a unit such as "250us", "80ms" or "2s", found "10""#)
+            #expect(error.description == #"\#(bad.path): until: expected a duration with a unit such as "250us", "80ms", "2s", "5m", "2h" or "7d", found "10""#)
         }
     }
 

@@ -426,6 +426,8 @@ enum SwarmScenarioGenerator {
             case .crash(let replica, let wipe): return (wipe ? "wipe " : "crash ") + names[replica.index]
             case .restart(let replica): return "restart \(names[replica.index])"
             case .seedIfEmpty(let replica, _, let rows): return "\(names[replica.index]) seed if empty \(describe(.save(rows)))"
+            case .enableSync(let replica): return "\(names[replica.index]) turns sync on"
+            case .upgrade(let replica, let version): return "\(names[replica.index]) upgrades to version \(version + 1)"
             case .nemesis(let settings):
                 return "nemesis every \(swarmTime(settings.everyMicros)) until \(swarmTime(settings.untilMicros)), "
                     + "partition \(settings.partitionProbability), crash \(settings.crashProbability)"

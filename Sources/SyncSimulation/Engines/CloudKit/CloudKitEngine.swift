@@ -18,6 +18,8 @@ public struct CloudKitEngine: SyncEngine {
     public let serverAddress: ReplicaID
     public private(set) var server = CloudKitServer()
     public private(set) var devices: [CloudKitDevice]
+    /// Per device, whether its app syncs (`syncOff` until `enableSync`).
+    private var syncEnabled: [Bool]
     let schema: Schema
     /// How long a device waits for an answer before it asks again.
     let requestTimeoutMicros: Int64
@@ -43,6 +45,7 @@ public struct CloudKitEngine: SyncEngine {
         self.checksInvariants = checksInvariants
         serverAddress = ReplicaID(deviceCount)
         devices = (0 ..< deviceCount).map { CloudKitDevice(id: ReplicaID($0), deleteVsEdit: deleteVsEdit) }
+        syncEnabled = Array(repeating: true, count: deviceCount)
         answeredFetch = Array(repeating: 0, count: deviceCount)
         answeredModify = Array(repeating: 0, count: deviceCount)
     }
@@ -100,8 +103,21 @@ public struct CloudKitEngine: SyncEngine {
         devices[replica.index].wipe()
     }
 
+    /// A device with sync off keeps its saves pending, so turning sync on
+    /// uploads everything it saved meanwhile: what Apple's CKSyncEngine
+    /// sample does when an account signs in (docs/sources/workflows.md,
+    /// item 1). It owes nothing until then.
+    public mutating func setSyncEnabled(_ enabled: Bool, on replica: ReplicaID) {
+        syncEnabled[replica.index] = enabled
+    }
+
+    /// Records the device has changed and the server has not saved.
+    public func unsyncedChanges(of replica: ReplicaID) -> Int {
+        devices[replica.index].pendingCount
+    }
+
     public func isSettled(nodes: [ReplicaNode]) -> Bool {
-        devices.indices.allSatisfy { devices[$0].isSettled(serverCounter: server.changeCounter, storeCommit: nodes[$0].store.commitCount) }
+        devices.indices.filter { syncEnabled[$0] }.allSatisfy { devices[$0].isSettled(serverCounter: server.changeCounter, storeCommit: nodes[$0].store.commitCount) }
     }
 
     /// News: a modify request the server has not answered (it may change
@@ -155,7 +171,7 @@ public struct CloudKitEngine: SyncEngine {
     public func runWideInvariantProblem(nodes: [ReplicaNode]) -> InvariantChecker.Problem? {
         guard checksInvariants else { return nil }
         let settled = isSettled(nodes: nodes)
-        let reference = devices.indices.allSatisfy { index in
+        let reference = devices.indices.filter { syncEnabled[$0] }.allSatisfy { index in
             let device = devices[index]
             return device.pending.isEmpty && server.fetchChanges(since: device.token).isEmpty
                 && (device.refused.isEmpty || device.refusedAtCommit == nodes[index].store.commitCount)

@@ -16,6 +16,8 @@ public struct PeerEngine: SyncEngine {
     public let hub: ReplicaID?
     public let fanout: Int
     public private(set) var logs: [PeerLog]
+    /// Per device, whether its app syncs (`syncOff` until `enableSync`).
+    private var syncEnabled: [Bool]
     private var invariants: PeerInvariants?
 
     /// `journalsApplies` keeps what the invariant checks need.
@@ -23,6 +25,7 @@ public struct PeerEngine: SyncEngine {
         self.hub = hub
         self.fanout = fanout
         logs = (0 ..< replicaCount).map { PeerLog(id: ReplicaID($0), replicaCount: replicaCount, journalsApplies: journalsApplies) }
+        syncEnabled = Array(repeating: true, count: replicaCount)
         invariants = journalsApplies ? PeerInvariants(logs: logs) : nil
     }
 
@@ -74,8 +77,21 @@ public struct PeerEngine: SyncEngine {
         _ = logs[replica.index].wipe(newOrigin: newOrigin)
     }
 
+    /// A device with sync off keeps its commits in its log, as change sets
+    /// it will offer once it syncs: what it saved meanwhile is uploaded then.
+    public mutating func setSyncEnabled(_ enabled: Bool, on replica: ReplicaID) {
+        syncEnabled[replica.index] = enabled
+    }
+
+    /// Records in the device's own change sets that no other device holds.
+    public func unsyncedChanges(of replica: ReplicaID) -> Int {
+        let origin = logs[replica.index].origin
+        let heldElsewhere = logs.indices.filter { $0 != replica.index }.map { logs[$0].held[origin] }.max() ?? 0
+        return logs[replica.index].ownChanges(after: heldElsewhere)
+    }
+
     public func isSettled(nodes: [ReplicaNode]) -> Bool {
-        PeerQuiescence.isSettled(logs, nodes: nodes, hub: hub)
+        PeerQuiescence.isSettled(logs, nodes: nodes, hub: hub, syncing: syncEnabled)
     }
 
     public func carriesNews(_ message: any EngineMessage, to receiver: ReplicaID) -> Bool {
@@ -103,8 +119,8 @@ public struct PeerEngine: SyncEngine {
 
     /// The fast quiescence answer must agree with the pairwise definition.
     public func runWideInvariantProblem(nodes: [ReplicaNode]) -> InvariantChecker.Problem? {
-        let settled = PeerQuiescence.isSettled(logs, nodes: nodes, hub: hub)
-        let reference = !PeerQuiescence.hasApplicableWork(logs, nodes: nodes) && PeerQuiescence.pairsSettled(logs, hub: hub)
+        let settled = PeerQuiescence.isSettled(logs, nodes: nodes, hub: hub, syncing: syncEnabled)
+        let reference = !PeerQuiescence.hasApplicableWork(logs, nodes: nodes) && PeerQuiescence.pairsSettled(logs, hub: hub, syncing: syncEnabled)
         guard settled != reference else { return nil }
         return ("quiescence.settled", "the engine says settled: \(settled); checking every pair says \(reference)")
     }

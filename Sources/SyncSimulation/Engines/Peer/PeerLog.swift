@@ -103,6 +103,12 @@ public struct PeerLog {
         return false
     }
 
+    /// Records changed by this device's own change sets numbered above
+    /// `seq`: its saves that a holder of `seq` of them lacks.
+    func ownChanges(after seq: UInt32) -> Int {
+        log[origin.index].dropFirst(Int(seq)).reduce(0) { $0 + $1.changes.count }
+    }
+
     /// Change sets in the log of `origin`: always `held[origin]`.
     func logCount(of origin: ReplicaID) -> Int {
         origin.index < log.count ? log[origin.index].count : 0

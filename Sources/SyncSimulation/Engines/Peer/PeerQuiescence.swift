@@ -10,26 +10,30 @@ import SyncModel
 /// only what it applied (it never forwards a change set its store refused),
 /// so a refused change set counts as received: it cannot travel further.
 ///
+/// Devices whose app has sync off (``SyncEngine/setSyncEnabled(_:on:)``)
+/// take no part: they chose not to sync, so nothing is owed to or by them.
+///
 /// Reachability is not consulted. A pair that would still exchange
 /// something but is cut off (a partition that never heals, a crashed
 /// replica, a dead network) keeps the run going to `until`, where it
 /// reports `quiesced: false`: the figures are not final.
 public enum PeerQuiescence {
-    static func isSettled(_ replicas: [PeerLog], nodes: [ReplicaNode], hub: ReplicaID?) -> Bool {
+    static func isSettled(_ replicas: [PeerLog], nodes: [ReplicaNode], hub: ReplicaID?, syncing: [Bool]) -> Bool {
         // The exchange check first: while sync is under way it fails at the
         // first replica that lacks something, where the scan for work to
         // apply would visit every replica.
-        guard hub == nil else { return pairsSettled(replicas, hub: hub) && !hasApplicableWork(replicas, nodes: nodes) }
+        guard hub == nil else { return pairsSettled(replicas, hub: hub, syncing: syncing) && !hasApplicableWork(replicas, nodes: nodes) }
         // In a mesh every pair syncs, so every pair is settled exactly when
         // each replica holds, of every origin but its own, as many change
         // sets as the replica holding most: O(replicas × origins), where
         // checking each pair would cost O(replicas² × origins).
-        let width = replicas.map(\.held.originCount).max() ?? 0
+        let syncingReplicas = replicas.filter { syncing[$0.id.index] }
+        let width = syncingReplicas.map(\.held.originCount).max() ?? 0
         var most = [UInt32](repeating: 0, count: width)
-        for replica in replicas {
+        for replica in syncingReplicas {
             for index in 0 ..< replica.held.originCount { most[index] = max(most[index], replica.held[ReplicaID(index)]) }
         }
-        let exchangesSettled = replicas.allSatisfy { replica in
+        let exchangesSettled = syncingReplicas.allSatisfy { replica in
             (0 ..< width).allSatisfy { ReplicaID($0) == replica.origin || replica.held[ReplicaID($0)] >= most[$0] }
         }
         return exchangesSettled && !hasApplicableWork(replicas, nodes: nodes)
@@ -38,8 +42,8 @@ public enum PeerQuiescence {
     /// The definition itself: no pair that syncs would move a change set.
     /// The hub topology is checked this way (its pairs are few); for a mesh
     /// it is the reference the invariant checker holds the fast path to.
-    static func pairsSettled(_ replicas: [PeerLog], hub: ReplicaID?) -> Bool {
-        syncPairs(replicaCount: replicas.count, hub: hub).allSatisfy { a, b in
+    static func pairsSettled(_ replicas: [PeerLog], hub: ReplicaID?, syncing: [Bool]) -> Bool {
+        syncPairs(replicaCount: replicas.count, hub: hub).filter { syncing[$0.0] && syncing[$0.1] }.allSatisfy { a, b in
             !wouldTransfer(from: replicas[a], to: replicas[b], hub: hub) && !wouldTransfer(from: replicas[b], to: replicas[a], hub: hub)
         }
     }
