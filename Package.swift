@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
 // CSQLite, SyncModel <- SyncStore <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
+// SyncModel <- SyncLint <- simulate (the model linter reads app models, not simulations)
 let package = Package(
     name: "SyncSim",
     products: [
@@ -18,7 +19,9 @@ let package = Package(
         // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here).
         .target(name: "SyncExperiments", dependencies: ["SyncSimulation"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
-        .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport"]),
+        // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
+        .target(name: "SyncLint", dependencies: ["SyncModel"]),
+        .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
@@ -27,6 +30,8 @@ let package = Package(
         .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "TestSupport"]),
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
+        // Fixtures are found through #filePath, so they are not resources.
+        .testTarget(name: "SyncLintTests", dependencies: ["SyncLint", "SyncSimulation"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,8 @@ struct CommandLineOptions {
         case merge
         /// `simulate explore FILE [--seeds A..B] [--shrink --out DIR]`
         case explore
+        /// `simulate lint MODEL [--write-schema FILE]`
+        case lint
     }
 
     enum Format: String, CaseIterable {
@@ -66,8 +68,10 @@ struct CommandLineOptions {
     var shrink = false
     /// `explore`: the fault schedule's settings; nil for the defaults.
     var nemesis: ExploreNemesis?
-    /// Scenario files or folders, for `run` and `check`.
+    /// Scenario files or folders, for `run` and `check`; the model, for `lint`.
     var paths: [String] = []
+    /// `lint --write-schema FILE`: where to write the model as a scenario.
+    var schemaOut: String?
 
     /// A usage error: one line naming the argument and what is allowed.
     struct UsageError: Error {
@@ -93,6 +97,7 @@ struct CommandLineOptions {
         "--vary": "PATH=V1,V2,… such as network.drop=0,0.1,0.2",
         "--seeds": "a range A..B or a comma-separated list of whole numbers",
         "--shard": "K/N with 1 ≤ K ≤ N, such as 2/8",
+        "--write-schema": "a file to write the model's entities to, as a SyncSim scenario such as model.json5",
         "--nemesis": "KEY=VALUE,… with keys every and until (durations above 0, such as 300ms or 5s) and partition and crash (probabilities from 0 to 1), such as every=300ms,until=5s,partition=0.5,crash=0.2",
     ]
 
@@ -106,6 +111,7 @@ struct CommandLineOptions {
         .sweep: ["--vary", "--seeds", "--strategies", "--store", "--shard", "--out", "--quiet", "--check-invariants", "--help"],
         .merge: ["--out", "--help"],
         .explore: ["--seeds", "--nemesis", "--shrink", "--out", "--quiet", "--check-invariants", "--help"],
+        .lint: ["--write-schema", "--help"],
     ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -127,9 +133,9 @@ struct CommandLineOptions {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard argument.hasPrefix("-") else {
-                guard [.run, .check, .sweep, .merge, .explore].contains(options.command) else {
+                guard [.run, .check, .sweep, .merge, .explore, .lint].contains(options.command) else {
                     throw UsageError(message: options.command == .compare
-                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, sweep, merge, explore, race, benchmark)"
+                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, sweep, merge, explore, lint, race, benchmark)"
                         : "unexpected argument '\(argument)'; \(prefix) takes only options: \(allowed.joined(separator: ", "))")
                 }
                 options.paths.append(argument)
@@ -188,6 +194,7 @@ struct CommandLineOptions {
             case "--records": options.records = try parsed(whole(1 ... 10_000_000))
             case "--batch": options.batch = try parsed(whole(1 ... 100_000))
             case "--out": options.out = try value()
+            case "--write-schema": options.schemaOut = try value()
             case "--quiet":
                 try flag()
                 options.quiet = true
@@ -244,6 +251,10 @@ struct CommandLineOptions {
                 guard options.paths.count == 1 else { throw UsageError(message: "simulate explore needs exactly one scenario file, such as Scenarios/crash-restart.json5") }
                 guard !options.shrink || options.out != nil else { throw UsageError(message: "--shrink writes a scenario file per failing seed: give --out DIR") }
                 guard options.shrink || options.out == nil else { throw UsageError(message: "explore writes files only with --shrink: give --shrink, or leave out --out") }
+            case .lint:
+                guard options.paths.count == 1 else {
+                    throw UsageError(message: "simulate lint needs exactly one model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources")
+                }
             default:
                 break
             }

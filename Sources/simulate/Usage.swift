@@ -17,6 +17,7 @@ enum Usage {
            simulate merge PART... --out DIR
            simulate explore FILE [--seeds A..B] [--nemesis SETTINGS] [--shrink --out DIR] [--quiet] [--check-invariants]
            simulate benchmark [--records N] [--batch B] [--store sqlite|sqlite:DIR]
+           simulate lint MODEL [--write-schema FILE]
 
     With no command, runs the built-in default scenario once per strategy, all from
     one seed: N replicas start partitioned from each other; each imports the same
@@ -69,6 +70,20 @@ enum Usage {
             import and random counts, fewer targets and replicas (at most 500
             runs per seed). A SHRUNK line says how many runs it took and the
             sizes before and after.
+    lint    reads an app's data model, a Core Data .xcdatamodeld (its current
+            version, from .xccurrentversion) or .xcdatamodel, or a folder of
+            SwiftData sources (every .swift file, file-level @Model classes),
+            and reports, as FILE:LINE: error|warning|note: message [rule], what
+            NSPersistentCloudKitContainer (and so SwiftData with a CloudKit
+            database) refuses at launch: unique constraints (@Attribute(.unique),
+            #Unique), attributes neither optional nor defaulted, Undefined and
+            Object ID attributes, required, ordered or inverse-less
+            relationships, the Deny delete rule. A SwiftData relationship
+            without an explicit inverse pairs with the one relationship back
+            (none is an error, several a warning). What the scanner cannot
+            read for certain is a warning, never a guess. Then a summary: the
+            natural keys (the unique constraints) and which strategies fit the
+            model with CloudKit. Sources: docs/sources/lint-rules.md.
     benchmark  the SQLite store's apply rate (records/s) beside a bare SQLite
             upsert loop over the same rows (default 20000 records, 100 per
             transaction): the store layer's overhead as a ratio. Build with
@@ -125,6 +140,9 @@ enum Usage {
                           partition=0.5,crash=0.2)
       --shrink            explore: minimise each failure into a scenario file
                           under --out DIR
+      --write-schema FILE lint: also write the model's entities, keys and
+                          relationships as a scenario file (JSON5) that
+                          'simulate run' reads; add steps for your workload
       -h, --help          show this help
 
     STRATEGIES:
@@ -150,11 +168,13 @@ enum Usage {
             + (preset.exclusions.isEmpty ? "" : "\n" + String(repeating: " ", count: 22) + "cannot run " + preset.exclusions.map(\.label).joined(separator: ", "))
     }.joined(separator: "\n"))
 
-    EXIT STATUS: 0 on success; 1 when 'check' finds a failed expectation or
-    'explore' a failing seed; 2 for a bad argument or scenario file (the message
-    names the file, the place in it, and what was expected); 3 when an invariant
-    of the simulator broke (a SyncSim bug: the message names the invariant,
-    replica, time and seed, and the command that replays it; 'explore' reports it
-    as a failing seed instead). Progress goes to stderr when it is a terminal.
+    EXIT STATUS: 0 on success; 1 when 'check' finds a failed expectation,
+    'explore' a failing seed, or 'lint' an error (the model would fail to load
+    with CloudKit; warnings alone exit 0); 2 for a bad argument, scenario file
+    or model (the message names the file, the place in it, and what was
+    expected); 3 when an invariant of the simulator broke (a SyncSim bug: the
+    message names the invariant, replica, time and seed, and the command that
+    replays it; 'explore' reports it as a failing seed instead). Progress goes
+    to stderr when it is a terminal.
     """
 }

@@ -80,4 +80,7 @@ case .merge:
 
 case .explore:
     ExploreCommands.explore(options)
+
+case .lint:
+    LintCommand.lint(options)
 }

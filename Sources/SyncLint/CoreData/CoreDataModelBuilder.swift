@@ -1,0 +1,76 @@
+import Foundation
+import SyncModel
+
+/// Turns the elements of one Core Data model version into a ``DataModel``:
+/// resolves each relationship's inverse by name and marks entities that no
+/// CloudKit configuration syncs.
+enum CoreDataModelBuilder {
+    /// `deletionRule` as Xcode writes it, to the rule SyncSim names the same
+    /// way (`NSDeleteRule`'s four cases).
+    static let deleteRules: [String: DeleteRule] = [
+        "Nullify": .nullify, "Cascade": .cascade, "Deny": .deny, "No Action": .noAction,
+    ]
+
+    static func read(contents: String, displayPath: String, modelName: String) throws(LintInputError) -> DataModel {
+        guard let data = FileManager.default.contents(atPath: contents) else {
+            throw LintInputError(file: displayPath, FileManager.default.fileExists(atPath: contents)
+                ? "cannot be read" : "no such file: a .xcdatamodel folder holds its model in a file named 'contents'")
+        }
+        let elements = try CoreDataContentsParser.parse(data, file: displayPath)
+        return try build(elements, file: displayPath, modelName: modelName)
+    }
+
+    static func build(_ elements: CoreDataElements, file: String, modelName: String) throws(LintInputError) -> DataModel {
+        func at(_ line: Int) -> SourceLocation { SourceLocation(file: file, line: line) }
+        var findings: [Finding] = []
+        for element in elements.unknownElements {
+            findings.append(Finding(.notUnderstood, at: at(element.line), "element <\(element.name)> is not understood by simulate lint; ignored"))
+        }
+        for unreadable in elements.unreadable {
+            findings.append(Finding(.notUnderstood, at: at(unreadable.line), unreadable.message))
+        }
+
+        let cloudConfigurations = elements.configurations.filter(\.usedWithCloudKit)
+        let synced = Set(cloudConfigurations.flatMap(\.members))
+        var entities: [Entity] = []
+        for element in elements.entities {
+            guard !element.name.isEmpty else { throw LintInputError(file: file, line: element.line, "an <entity> has no name") }
+            var entity = Entity(name: element.name, location: at(element.line))
+            entity.parentName = element.parentName
+            entity.isSynced = cloudConfigurations.isEmpty || synced.contains(element.name)
+            if !entity.isSynced {
+                let names = cloudConfigurations.map { "'\($0.name)'" }.joined(separator: ", ")
+                findings.append(Finding(.notSynced, at: entity.location,
+                    "\(element.name) is in no configuration used with CloudKit (\(names)), so it does not sync; not checked"))
+            }
+            entity.attributes = element.attributes.map {
+                Attribute(name: $0.name, location: at($0.line), typeName: $0.type, isOptional: $0.isOptional,
+                          hasDefault: $0.hasDefault, isTransient: $0.isTransient)
+            }
+            entity.uniqueKeys = element.uniqueKeys.map { UniqueKey(fields: $0.fields, location: at($0.line), spelling: "a unique constraint") }
+            for relationship in element.relationships {
+                guard let rule = deleteRules[relationship.deletionRule ?? "Nullify"] else {
+                    findings.append(Finding(.notUnderstood, at: at(relationship.line),
+                        "\(element.name).\(relationship.name) has deletionRule '\(relationship.deletionRule ?? "")', which simulate lint does not know; not checked"))
+                    continue
+                }
+                entity.relationships.append(Relationship(
+                    name: relationship.name, location: at(relationship.line), target: relationship.destination,
+                    isToMany: relationship.isToMany, isOptional: relationship.isOptional, isOrdered: relationship.isOrdered,
+                    deleteRule: rule, inverse: inverse(of: relationship, in: elements)))
+            }
+            entities.append(entity)
+        }
+        return DataModel(kind: .coreData, name: modelName, entities: entities, readerFindings: findings)
+    }
+
+    /// The inverse `inverseName` names, if the destination has it.
+    private static func inverse(of relationship: CoreDataElements.RelationshipElement, in elements: CoreDataElements) -> Relationship.Inverse {
+        guard let name = relationship.inverseName, !name.isEmpty else { return .missing(reason: "") }
+        let owner = relationship.inverseEntity ?? relationship.destination
+        guard let destination = elements.entities.first(where: { $0.name == owner }),
+              destination.relationships.contains(where: { $0.name == name })
+        else { return .missing(reason: "it names the inverse \(owner).\(name), which the model does not have") }
+        return .declared(name)
+    }
+}

@@ -1,0 +1,23 @@
+/// A stored property that is not a relationship.
+public struct Attribute: Sendable {
+    public let name: String
+    public let location: SourceLocation
+    /// As written: `String`, `Integer 64`, `[String: Int]`.
+    public let typeName: String
+    public let isOptional: Bool
+    /// A default the store knows about: Core Data's `defaultValueString`,
+    /// or a SwiftData declaration's `= …` (a value set in `init` is not one).
+    public let hasDefault: Bool
+    /// Core Data's `transient="YES"`: checked like any attribute (the
+    /// validator does not skip it) but never stored, so not a schema field.
+    public let isTransient: Bool
+
+    public init(name: String, location: SourceLocation, typeName: String, isOptional: Bool, hasDefault: Bool, isTransient: Bool = false) {
+        self.name = name
+        self.location = location
+        self.typeName = typeName
+        self.isOptional = isOptional
+        self.hasDefault = hasDefault
+        self.isTransient = isTransient
+    }
+}

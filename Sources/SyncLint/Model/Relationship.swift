@@ -1,0 +1,50 @@
+import SyncModel
+
+/// A relationship to another entity.
+public struct Relationship: Sendable {
+    /// What the model says about the other direction.
+    public enum Inverse: Hashable, Sendable {
+        /// The model names it (Core Data's `inverseName`, SwiftData's
+        /// `@Relationship(inverse:)` on either side).
+        case declared(String)
+        /// SwiftData pairs it with the one relationship back (seed 004).
+        case inferred(String)
+        /// There is none; `reason` says why, for the finding.
+        case missing(reason: String)
+        /// SwiftData has no explicit inverse and more than one way to pair:
+        /// `forward` are the owner's relationships to the target, `backward`
+        /// the target's back (both the same list for a relationship to its
+        /// own class). Which pairing it infers is not documented.
+        case ambiguous(forward: [String], backward: [String])
+
+        /// The inverse's name when there is exactly one.
+        public var name: String? {
+            switch self {
+            case .declared(let name), .inferred(let name): name
+            case .missing, .ambiguous: nil
+            }
+        }
+    }
+
+    public let name: String
+    public let location: SourceLocation
+    public let target: String
+    public let isToMany: Bool
+    public let isOptional: Bool
+    /// Core Data's `ordered="YES"`; SwiftData has no ordered relationships.
+    public let isOrdered: Bool
+    public let deleteRule: DeleteRule
+    public var inverse: Inverse
+
+    public init(name: String, location: SourceLocation, target: String, isToMany: Bool, isOptional: Bool,
+                isOrdered: Bool, deleteRule: DeleteRule, inverse: Inverse) {
+        self.name = name
+        self.location = location
+        self.target = target
+        self.isToMany = isToMany
+        self.isOptional = isOptional
+        self.isOrdered = isOrdered
+        self.deleteRule = deleteRule
+        self.inverse = inverse
+    }
+}

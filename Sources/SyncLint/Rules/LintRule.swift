@@ -1,0 +1,41 @@
+/// Every check the linter makes, by the name printed after each finding.
+/// Each rule's source, and whether it is documented or observed, is in
+/// docs/sources/lint-rules.md under the same name (a test checks that each
+/// name appears there).
+public enum LintRule: String, CaseIterable, Sendable {
+    /// Core Data uniqueness constraints, `@Attribute(.unique)`, `#Unique`.
+    case uniqueConstraint = "unique-constraint"
+    /// Not optional and no default value.
+    case requiredAttribute = "required-attribute"
+    /// Core Data's `Undefined` and `Object ID` attribute types.
+    case unsupportedAttributeType = "unsupported-attribute-type"
+    /// A relationship that is not optional.
+    case requiredRelationship = "required-relationship"
+    /// Core Data's `ordered="YES"`.
+    case orderedRelationship = "ordered-relationship"
+    /// No inverse, declared or (SwiftData) inferable.
+    case missingInverse = "missing-inverse"
+    /// SwiftData: no explicit inverse, and more than one candidate (or a
+    /// relationship to its own class), so what it infers is not documented.
+    case ambiguousInverse = "ambiguous-inverse"
+    /// The `Deny` delete rule.
+    case denyDeleteRule = "deny-delete-rule"
+    /// A declaration the SwiftData scanner or the XML reader could not read:
+    /// it is reported, never guessed at.
+    case notUnderstood = "not-understood"
+    /// A Core Data entity outside every configuration marked "Used with
+    /// CloudKit": it does not sync, so it is not checked.
+    case notSynced = "not-synced"
+
+    public var severity: Finding.Severity {
+        switch self {
+        case .uniqueConstraint, .requiredAttribute, .unsupportedAttributeType, .requiredRelationship,
+             .orderedRelationship, .missingInverse, .denyDeleteRule:
+            .error
+        case .ambiguousInverse, .notUnderstood:
+            .warning
+        case .notSynced:
+            .note
+        }
+    }
+}

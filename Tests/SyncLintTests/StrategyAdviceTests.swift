@@ -1,0 +1,54 @@
+import Foundation
+import SyncSimulation
+import Testing
+@testable import SyncLint
+
+/// The summary names strategies and stacks the way the simulator does:
+/// SyncLint does not depend on SyncSimulation, so these tests hold the two
+/// together.
+struct StrategyAdviceTests {
+    typealias F = LintFixtures
+
+    @Test func everyStrategyTheSummaryNamesExists() {
+        for name in StrategyAdvice.strategyNames {
+            #expect(StrategyCatalog.allNames.contains(name), "\(name) is not a SyncSim strategy")
+        }
+    }
+
+    /// What the summary says runs on NSPersistentCloudKitContainer is what
+    /// the `nspckc` preset runs, and what it sends elsewhere runs there.
+    @Test func verdictsAgreeWithThePresets() throws {
+        let nspckc = try #require(PresetCatalog.preset(named: "nspckc"))
+        #expect(nspckc.exclusion(of: "unique:error") != nil)
+        #expect(nspckc.exclusion(of: "crdt") != nil)
+        for name in StrategyAdvice.runnableOnStack {
+            #expect(nspckc.exclusion(of: name) == nil, "nspckc cannot run \(name)")
+        }
+        #expect(try #require(PresetCatalog.preset(named: "sqlitedata")).strategies.contains("lww:field"))
+        #expect(try #require(PresetCatalog.preset(named: "cksyncengine")).strategies.contains("crdt"))
+    }
+
+    @Test func summaryOfAModelWithNaturalKeys() throws {
+        let lines = try ModelLint.lint(F.brokenSwiftData).summaryLines
+        #expect(lines[0] == "lint: 6 errors, 7 warnings in 6 entities of Broken (SwiftData sources): the model fails to load with CloudKit")
+        #expect(lines[1] == "natural keys (the model's unique constraints): Article (url), Person (givenName, familyName)")
+        #expect(lines[2] == "SyncSim strategies with CloudKit (NSPersistentCloudKitContainer, simulate --preset nspckc):")
+        #expect(lines.dropFirst(3).map { String($0.dropFirst(2).prefix { $0 != " " }) } == StrategyAdvice.strategyNames)
+        #expect(lines[3].hasPrefix("  unique:error     no: "))
+        #expect(lines[6] == "  dedupe           yes for Article, Person: fetch by natural key before insert, and Apple's dedupe pass after import (= dedupe:apple)")
+    }
+
+    @Test func summaryOfAModelWithoutNaturalKeys() throws {
+        let lines = try ModelLint.lint(F.cleanSwiftData).summaryLines
+        #expect(lines[1].hasPrefix("natural keys: none"))
+        #expect(lines[6].hasPrefix("  dedupe           no natural key to dedupe by"))
+    }
+
+    @Test func warningsOnlyModelIsReadyButSaysSo() throws {
+        let folder = try F.folder(["M.swift": "@Model final class M { var a: Int = 0; var z = 1 }\n"])
+        let report = try ModelLint.lint(folder)
+        #expect(report.exitStatus == 0)
+        #expect(report.summaryLines[0] == "lint: 0 errors, 1 warning in 1 entity of \(URL(fileURLWithPath: folder).lastPathComponent) "
+            + "(SwiftData sources): nothing found that fails at launch with CloudKit; check the warnings by hand")
+    }
+}
