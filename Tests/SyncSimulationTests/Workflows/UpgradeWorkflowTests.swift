@@ -35,6 +35,25 @@ struct UpgradeWorkflowTests {
         #expect(!run.simulation.nodes[0].store.enforcesUniqueness && run.simulation.nodes[0].store.allRecords().count == 9, "\(engine)")
     }
 
+    /// Until the fix ships: v2's lightweight migration fails on r1 and r2,
+    /// which stay down; at 4 s v3 (the same model, migrated with a dedupe
+    /// stage) opens both stores, and no duplicate is left anywhere.
+    @Test(arguments: ["peer", "cloudkit"])
+    func aLaterVersionThatDedupesFirstOpensTheStoresTheLightweightOneCouldNot(engine: String) throws {
+        let v3 = #"v3: { schema: { entities: [ { name: "Tag", fields: ["name", "colour"], unique: [["name"]] } ] }, migration: "dedupeFirst" },"#
+        let text = Self.scenario(migration: "lightweight", extraSteps: #"{ at: "2s", on: "r2", upgrade: "v2" },"#)
+            .replacingOccurrences(of: "  },\n  steps", with: "  \(v3)\n  },\n  steps")
+            .replacingOccurrences(of: #"{ at: "2s", on: "r1", upgrade: "v2" },"#,
+                                  with: #"{ at: "2s", on: "r1", upgrade: "v2" }, { at: "4s", on: ["r1", "r2"], upgrade: "v3" },"#)
+        let before = try RelationshipRun(text.replacingOccurrences(of: #"until: "20s""#, with: #"until: "3s""#)
+                                            .replacingOccurrences(of: #"{ at: "4s", on: ["r1", "r2"], upgrade: "v3" },"#, with: ""),
+                                         strategy: "unique:error", engine: engine)
+        #expect(before.result.storeOpenFailures == 2, "\(engine)")
+        let run = try RelationshipRun(text, strategy: "unique:error", engine: engine)
+        #expect(run.result.storeOpenFailures == 0 && run.result.duplicates.final == 0 && run.result.quiesced, "\(engine)")
+        #expect(!run.simulation.down[0] && !run.simulation.down[1] && run.simulation.nodes[1].store.enforcesUniqueness, "\(engine)")
+    }
+
     /// A custom stage dedupes first (seed 004): r1 deletes 6 losers, the
     /// deletes sync to the v1 devices, and every store opens with no
     /// duplicate left.
