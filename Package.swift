@@ -8,6 +8,8 @@ let package = Package(
     name: "SyncSim",
     products: [
         .executable(name: "simulate", targets: ["simulate"]),
+        // Everything a program of its own needs, in one import (Examples/CustomStrategy).
+        .library(name: "SyncSim", targets: ["SyncSim"]),
         .library(name: "SyncSimulation", targets: ["SyncSimulation"]),
     ],
     targets: [
@@ -19,6 +21,8 @@ let package = Package(
         // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here).
         .target(name: "SyncExperiments", dependencies: ["SyncSimulation"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
+        // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
+        .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncSimulation", "SyncExperiments", "SyncReport"]),
         // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
         .target(name: "SyncLint", dependencies: ["SyncModel"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),

@@ -5,7 +5,7 @@ import Testing
 /// Same scenario, strategy and seed: the same result, every figure but the
 /// wall time.
 struct DefaultScenarioDeterminismTests {
-    @Test(arguments: StrategyCatalog.allNames)
+    @Test(arguments: StrategyCatalog.builtInNames)
     func repeatedRunIsIdentical(name: String) {
         let seed: UInt64 = 7
         let scenario = DefaultScenario.make(replicas: 3, seed: seed)
@@ -26,7 +26,7 @@ struct DefaultScenarioDeterminismTests {
     }
 
     @Test func everyCatalogNameResolves() {
-        for name in StrategyCatalog.allNames {
+        for name in StrategyCatalog.builtInNames {
             #expect(StrategyCatalog.strategy(named: name)?.name == name)
         }
         #expect(StrategyCatalog.strategy(named: "unique:nope") == nil)

@@ -1,4 +1,5 @@
-/// The strategies a user can name, by the words they type.
+/// The strategies a user can name, by the words they type: the built-in
+/// ones, then those registered with ``StrategyRegistry``.
 public enum StrategyCatalog {
     /// The eight compared by default, in report order.
     public static let defaultNames = [
@@ -6,11 +7,19 @@ public enum StrategyCatalog {
         "lww", "dedupe", "crdt",
     ]
 
-    /// Every name accepted, defaults first.
-    public static let allNames = defaultNames + ["lww:field"] + DedupeStrategy.Variant.allCases.map { "dedupe:\($0.rawValue)" }
+    /// Every built-in name, defaults first.
+    public static let builtInNames = defaultNames + ["lww:field"] + DedupeStrategy.Variant.allCases.map { "dedupe:\($0.rawValue)" }
 
-    /// The strategy called `name`, or nil if there is none.
+    /// Every name accepted: the built-in ones, then the registered ones.
+    public static var allNames: [String] { builtInNames + StrategyRegistry.names }
+
+    /// The strategy called `name`, built in or registered, or nil.
     public static func strategy(named name: String) -> (any Strategy)? {
+        builtInStrategy(named: name) ?? StrategyRegistry.strategy(named: name)
+    }
+
+    /// The built-in strategy called `name`, or nil.
+    static func builtInStrategy(named name: String) -> (any Strategy)? {
         switch name {
         case "lww": return LastWriterWinsStrategy(granularity: .record)
         case "lww:field": return LastWriterWinsStrategy(granularity: .field)

@@ -1,11 +1,18 @@
 import SyncModel
 import SyncStore
 
+/// The intent helpers every built-in strategy is written with, public so
+/// that a strategy of your own (``StrategyRegistry``) is too. A strategy's
+/// `save` usually hands updates, deletes and links to ``saveAddressed(_:fetched:wholeRecordUpdates:)``
+/// and decides only how a save (an insert) finds or makes its record: with
+/// ``upsert(_:fetched:newID:)``, or by building changes with ``creation(of:id:writingUnsetFields:)``
+/// and committing them with ``commitLocal(_:)``. A strategy whose records
+/// merge without refusals applies remote change sets with ``mergeRemote(_:)``.
 extension StrategyContext {
     /// The fetch of an update, delete or link: the first live record of
     /// each key it names. A save's fetch: the first live record of each
     /// row's identity key.
-    func fetchAddressed(_ intent: Intent) -> Fetched {
+    public func fetchAddressed(_ intent: Intent) -> Fetched {
         switch intent {
         case .save(let rows):
             return Fetched(records: rows.map { row in row.identityKey(schema: schema).flatMap { firstLive($0)?.id } })
@@ -18,14 +25,14 @@ extension StrategyContext {
 
     /// The record a fetch returned, if it is still live: an app saving
     /// changes to an object deleted meanwhile saves nothing.
-    func stillLive(_ id: RecordID?) -> Record? {
+    public func stillLive(_ id: RecordID?) -> Record? {
         id.flatMap { store.record($0) }.flatMap { $0.isLive ? $0 : nil }
     }
 
     /// The save of an update, delete or link, as every strategy's app does
     /// it: act on the record fetched. `wholeRecordUpdates` makes an update
     /// rewrite every field (`lww`).
-    mutating func saveAddressed(_ intent: Intent, fetched: Fetched, wholeRecordUpdates: Bool) -> IntentOutcome {
+    public mutating func saveAddressed(_ intent: Intent, fetched: Fetched, wholeRecordUpdates: Bool) -> IntentOutcome {
         let change: Record
         switch intent {
         case .save:
@@ -51,7 +58,7 @@ extension StrategyContext {
     /// fetch found nothing is inserted even if another writer has inserted
     /// its key since: that is the race. Rows of one key later in the same
     /// save find the record an earlier row created. `newID` names a new record.
-    mutating func upsert(_ rows: [Row], fetched: Fetched, newID: (Row, inout StrategyContext) -> RecordID) -> IntentOutcome {
+    public mutating func upsert(_ rows: [Row], fetched: Fetched, newID: (Row, inout StrategyContext) -> RecordID) -> IntentOutcome {
         var changes: [Record] = []
         var createdInThisSave: [NaturalKey: Record] = [:]
         for (index, row) in rows.enumerated() {
@@ -83,7 +90,7 @@ extension StrategyContext {
     }
 
     /// Commits a local save's changes by merging them in.
-    mutating func commitLocal(_ changes: [Record]) -> IntentOutcome {
+    public mutating func commitLocal(_ changes: [Record]) -> IntentOutcome {
         do {
             return .saved(changes: try commitMerging(changes))
         } catch {
@@ -93,7 +100,7 @@ extension StrategyContext {
 
     /// Merges a remote change set whole; used by the strategies without a
     /// unique constraint, for which a merge cannot fail.
-    mutating func mergeRemote(_ changeSet: ChangeSet) -> RemoteOutcome {
+    public mutating func mergeRemote(_ changeSet: ChangeSet) -> RemoteOutcome {
         do {
             try store.commit(Transaction(changeSet.changes.map(StoreOperation.merge)))
             return .applied(missedChanges: 0)

@@ -32,7 +32,7 @@ struct EngineGoldenTests {
 
     /// One block per strategy: its name and seed, then every figure.
     static func describe(_ scenario: Scenario, seed: UInt64) -> String {
-        StrategyCatalog.allNames.map { name in
+        StrategyCatalog.builtInNames.map { name in
             let strategy = StrategyCatalog.strategy(named: name)!
             let result = Simulation.run(scenario: scenario, strategy: strategy, seed: seed, checksInvariants: false)
             return "== \(name) seed \(seed)\n\(RunFingerprint(result))\n"

@@ -80,7 +80,7 @@ enum SwarmRun {
     /// the strategies in `checked`, which run with them too; the checked run
     /// must give the same figures (checking only reads).
     static func check(_ swarm: SwarmCase, invariantsOn checked: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-        for name in StrategyCatalog.allNames {
+        for name in StrategyCatalog.builtInNames {
             guard let result = run(swarm, name, checksInvariants: false, sourceLocation: sourceLocation) else { continue }
             let problems = problems(result, strategy: name)
             if !problems.isEmpty {

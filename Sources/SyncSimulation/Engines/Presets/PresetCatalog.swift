@@ -13,7 +13,7 @@ public enum PresetCatalog {
         all.first { $0.name == name }
     }
 
-    private static let uniqueStrategies = StrategyCatalog.allNames.filter { $0.hasPrefix("unique:") }
+    private static let uniqueStrategies = StrategyCatalog.builtInNames.filter { $0.hasPrefix("unique:") }
 
     /// The default strategies without `excluded`.
     private static func defaults(without excluded: [String]) -> [String] {

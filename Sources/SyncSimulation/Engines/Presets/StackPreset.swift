@@ -39,7 +39,13 @@ public struct StackPreset: Sendable {
 
     /// The exclusion covering `strategy`, if the stack cannot run it.
     public func exclusion(of strategy: String) -> Exclusion? {
-        exclusions.first { $0.strategies.contains(strategy) }
+        if let named = exclusions.first(where: { $0.strategies.contains(strategy) }) { return named }
+        // A registered strategy is judged by what it declares: like
+        // `unique:*` if its store enforces uniqueness, like `crdt` if it
+        // syncs records as CRDTs.
+        guard let registered = StrategyRegistry.strategy(named: strategy) else { return nil }
+        let alike = (registered.enforcesUniqueness ? ["unique:error"] : []) + (registered.syncsRecordsAsCRDTs ? ["crdt"] : [])
+        return alike.lazy.compactMap { name in self.exclusions.first { $0.strategies.contains(name) } }.first
     }
 
     /// Why the stack cannot run `names`, naming the first it cannot; nil

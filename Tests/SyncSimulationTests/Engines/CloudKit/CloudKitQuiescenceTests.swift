@@ -14,7 +14,7 @@ struct CloudKitQuiescenceTests {
         DefaultScenario.make(replicas: 3, seed: seed, engine: settings)
     }
 
-    @Test(arguments: StrategyCatalog.allNames)
+    @Test(arguments: StrategyCatalog.builtInNames)
     func everyStrategyQuiescesOnTheDefaultScenario(_ name: String) {
         for seed: UInt64 in [1, 2] {
             let result = Simulation.run(scenario: Self.defaultScenario(seed: seed), strategy: namedStrategy(name), seed: seed)
@@ -66,7 +66,7 @@ struct CloudKitQuiescenceTests {
         }
         """
 
-    @Test(arguments: StrategyCatalog.allNames)
+    @Test(arguments: StrategyCatalog.builtInNames)
     func faultsEndAndTheRunQuiesces(_ name: String) throws {
         for seed: UInt64 in [1, 2, 3] {
             let document = try ScenarioFile.parse(Data(Self.faultsText.utf8), file: "t.json5", seed: seed)
