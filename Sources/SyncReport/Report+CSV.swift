@@ -1,20 +1,25 @@
 import SyncSimulation
 
 extension Report {
-    /// One row per strategy, one column per metric (the JSON names), with a
-    /// header row. Wall-clock columns only with timing.
+    /// The columns of every `report.csv`, whatever the scenario, engine,
+    /// strategies or options: the run's identity, every metric (the JSON
+    /// names), events, and the wall-clock figures, empty without timing.
+    public static let csvHeader = ["scenario", "seed", "replicas", "store", "engine", "preset", "strategy"]
+        + Metric.allCases.map(\.rawValue) + ["events", "wallSeconds", "eventsPerSecond"]
+
+    /// One row per strategy under ``csvHeader``.
     public func csv() -> String {
-        var header = ["scenario", "seed", "replicas", "store", "strategy"] + Metric.allCases.map(\.rawValue) + ["events"]
-        if includesTiming { header += ["wallSeconds", "eventsPerSecond"] }
-        var lines = [header.map(CSV.field).joined(separator: ",")]
+        var lines = [CSV.line(Report.csvHeader)]
         for result in results {
-            var cells = [scenario.name, String(seed), String(scenario.replicaCount), store, result.strategy]
-            cells += Metric.allCases.map { metric in metric.value(in: result).map(ExpectationText.number) ?? "" }
+            var cells = [scenario.name, String(seed), String(scenario.replicaCount), store, scenario.engine.name,
+                         scenario.preset?.name ?? "", result.strategy]
+            cells += Metric.allCases.map { $0.csvCell($0.value(in: result)) }
             cells.append(String(result.events))
-            if includesTiming {
-                cells += [DecimalText.fixed(result.wallSeconds, digits: 6), DecimalText.fixed(result.eventsPerSecond, digits: 0)]
-            }
-            lines.append(cells.map(CSV.field).joined(separator: ","))
+            cells += includesTiming
+                ? [DecimalText.fixed(result.wallSeconds, digits: 6), DecimalText.fixed(result.eventsPerSecond, digits: 0)]
+                : ["", ""]
+            precondition(cells.count == Report.csvHeader.count, "a report.csv row has one cell per column")
+            lines.append(CSV.line(cells))
         }
         return lines.joined(separator: "\n") + "\n"
     }

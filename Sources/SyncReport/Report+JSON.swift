@@ -1,11 +1,13 @@
 import SyncSimulation
 
 extension Report {
-    /// The public JSON shape (schema version 1). Names in `results` are
-    /// stable; fields may be added, never renamed.
+    /// The public JSON shape of one report (`report.json`; schema version
+    /// 2, described by docs/report-schema.json). Names are stable; fields
+    /// may be added, never renamed.
     public func json() -> JSONValue {
         .object([
             .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("toolVersion", .string(ToolVersion.current)),
             .init("scenario", .string(scenario.name)),
             .init("seed", .number(String(seed))),
             .init("replicas", .int(scenario.replicaCount)),
@@ -140,6 +142,7 @@ extension Report {
             .init("lostOnReset", .int(result.lostOnReset)),
             .init("links", .int(result.links)),
             .init("missedChanges", .int(result.missedChanges)),
+            .init("missedIntents", .int(result.missedIntents)),
             .init("changeSets", .int(result.changeSets)),
             .init("conflicts", .int(result.conflicts)),
             .init("serverDuplicates", .int(result.serverDuplicates)),
@@ -160,6 +163,44 @@ extension Report {
                 .init("bytes", .int(result.network.bytes)),
             ])),
             .init("cost", .object(cost)),
+            .init("series", seriesJSON(result.series)),
+            .init("faults", .array(result.faults.map { fault in
+                .object([
+                    .init("atSeconds", .number(DecimalText.seconds(micros: fault.atMicros))),
+                    .init("kind", .string(fault.kind.rawValue)),
+                    .init("detail", .string(fault.detail)),
+                ])
+            })),
+        ])
+    }
+
+    /// `series: { resolutionSeconds, worst: [...], perReplica: [{ replica,
+    /// counts }] or null }`: bucket `i` covers virtual time `[i, i + 1) ×
+    /// resolutionSeconds` and holds the highest count seen in it.
+    private func seriesJSON(_ series: DuplicateSeries) -> JSONValue {
+        let perReplica = series.perReplica.map { counts in
+            JSONValue.array(counts.enumerated().map { index, buckets in
+                .object([
+                    .init("replica", .string(scenario.replicaNames[index])),
+                    .init("counts", .array(buckets.map { JSONValue.int($0) })),
+                ])
+            })
+        }
+        return .object([
+            .init("resolutionSeconds", .number(DecimalText.seconds(micros: series.resolutionMicros))),
+            .init("worst", .array(series.worst.map { JSONValue.int($0) })),
+            .init("perReplica", perReplica ?? .null),
+        ])
+    }
+
+    /// What `--format json` prints for any number of reports, one or many:
+    /// the same top-level object, so a reader never checks which it got.
+    public static func document(_ reports: [Report]) -> JSONValue {
+        .object([
+            .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("tool", .string("SyncSim")),
+            .init("toolVersion", .string(ToolVersion.current)),
+            .init("reports", .array(reports.map { $0.json() })),
         ])
     }
 }

@@ -2,7 +2,10 @@ import SyncSimulation
 
 /// One comparison: a scenario run once per strategy with one seed.
 public struct Report: Sendable {
-    public static let schemaVersion = 1
+    /// The shape of every JSON document the tool writes; 2 added
+    /// `toolVersion`, `series` and `faults`, and `--format json` always
+    /// prints `{ schemaVersion, tool, toolVersion, reports }`.
+    public static let schemaVersion = 2
 
     public let scenario: Scenario
     public let seed: UInt64

@@ -10,6 +10,9 @@ public enum SweepParts {
     public struct Part: Sendable {
         public let file: String
         public let fileDigest: String
+        /// The version of the tool that ran the jobs; empty for parts written
+        /// before versions were recorded.
+        public let toolVersion: String
         public let parameters: [SweepParameter]
         public let seeds: [UInt64]
         public let shard: Int
@@ -34,6 +37,7 @@ public enum SweepParts {
     public static func json(plan: Sweep.Plan, runs: Sweep.Runs, shard: Int, of shards: Int) -> JSONValue {
         .object([
             .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("toolVersion", .string(ToolVersion.current)),
             .init("kind", .string("sweep-part")),
             .init("file", .string(plan.file)),
             .init("fileDigest", .string(digest(plan.data))),
@@ -87,8 +91,8 @@ public enum SweepParts {
                 return row.map { ($0 as? NSNumber)?.doubleValue }
             }
         }
-        return Part(file: file, fileDigest: fileDigest, parameters: parameters, seeds: seeds, shard: shard, shards: shards,
-                    runs: Sweep.Runs(scenario: scenario, strategies: strategies, values: values))
+        return Part(file: file, fileDigest: fileDigest, toolVersion: object["toolVersion"] as? String ?? "", parameters: parameters,
+                    seeds: seeds, shard: shard, shards: shards, runs: Sweep.Runs(scenario: scenario, strategies: strategies, values: values))
     }
 
     /// Combines the parts of one sweep; every shard 1 … N exactly once.
@@ -98,6 +102,11 @@ public enum SweepParts {
             guard part.file == first.file, part.fileDigest == first.fileDigest, part.parameters == first.parameters,
                   part.seeds == first.seeds, part.runs.strategies == first.runs.strategies, part.shards == first.shards else {
                 throw ReadError(file: path, message: "belongs to another sweep than \(paths[0]) (file, settings, seeds, strategies or shard count differ)")
+            }
+            guard part.toolVersion == first.toolVersion else {
+                func version(_ text: String) -> String { text.isEmpty ? "an unversioned simulate" : "simulate \(text)" }
+                throw ReadError(file: path, message: "was written by \(version(part.toolVersion)), \(paths[0]) by \(version(first.toolVersion)); "
+                    + "run every shard with one version")
             }
         }
         let shards = parts.map(\.shard).sorted()

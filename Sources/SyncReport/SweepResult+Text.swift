@@ -4,16 +4,20 @@ import SyncSimulation
 /// strategy × metric, the same in JSON, and a Markdown summary of the
 /// headline metrics.
 extension SweepResult {
+    /// `sweep.csv`: the point, its settings (one column each, in the order
+    /// varied), the strategy and metric, then the summary over seeds; `n`
+    /// is 0 and the figures empty when no seed produced a value.
     public func csv() -> String {
-        var lines = [(["scenario", "point"] + parameters.map(\.path) + ["strategy", "metric", "n", "mean", "sd", "min", "max", "ci95_low", "ci95_high"])
-            .map(CSV.field).joined(separator: ",")]
+        let settings = parameters.map { CSV.settingCells($0.values) }
+        var lines = [CSV.line(["scenario", "point"] + parameters.map(\.path)
+            + ["strategy", "metric", "n", "mean", "sd", "min", "max", "ci95_low", "ci95_high"])]
         for row in rows {
             let figures = row.summary.map { summary in
                 [String(summary.count)] + [summary.mean, summary.standardDeviation, summary.minimum, summary.maximum, summary.ciLow, summary.ciHigh]
                     .map(SweepNumber.text)
             } ?? ["0", "", "", "", "", "", ""]
-            lines.append(([scenario, String(row.point.index)] + row.point.values + [row.strategy, row.metric.rawValue] + figures)
-                .map(CSV.field).joined(separator: ","))
+            let values = zip(settings, row.point.values).map { $0[$1] ?? $1 }
+            lines.append(CSV.line([scenario, String(row.point.index)] + values + [row.strategy, row.metric.rawValue] + figures))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -21,6 +25,7 @@ extension SweepResult {
     public func json() -> JSONValue {
         .object([
             .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("toolVersion", .string(ToolVersion.current)),
             .init("kind", .string("sweep")),
             .init("scenario", .string(scenario)),
             .init("file", .string(file)),
@@ -94,19 +99,5 @@ public enum SweepNumber {
         let magnitude = DecimalText.fixed(abs(value), digits: digits)
         let isZero = magnitude.allSatisfy { $0 == "0" || $0 == "." }
         return value < 0 && !isZero ? "-" + magnitude : magnitude
-    }
-}
-
-/// RFC 4180 fields: quoted when they hold a comma, quote or line break.
-enum CSV {
-    static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -5,7 +5,7 @@ import SyncSimulation
 /// What the user asked for, parsed from the command line by hand (the
 /// project takes no packages, argument parsers included).
 struct CommandLineOptions {
-    enum Command: String {
+    enum Command: String, CaseIterable {
         /// The built-in default scenario: `simulate [--replicas N] …`
         case compare
         /// `simulate run FILE…`
@@ -44,7 +44,10 @@ struct CommandLineOptions {
     var preset: String?
     var format = Format.table
     var includesTiming = true
+    /// `--help`, `-h` or `simulate help [CMD]`: print the command's help.
     var showHelp = false
+    /// `--version`: print `simulate <version>`.
+    var showVersion = false
     var concurrency = WriterConcurrency.deterministic
     var store = StoreKind.memory
     /// `--check-invariants`: on by default only in debug builds.
@@ -72,56 +75,34 @@ struct CommandLineOptions {
     var paths: [String] = []
     /// `lint --write-schema FILE`: where to write the model as a scenario.
     var schemaOut: String?
+    /// `check --junit FILE`: where to write the JUnit XML report.
+    var junitPath: String?
 
     /// A usage error: one line naming the argument and what is allowed.
     struct UsageError: Error {
         let message: String
     }
 
-    /// What each option with a value accepts, for error messages.
-    static let allowedValues = [
-        "--replicas": "a whole number from \(replicaRange.lowerBound) to \(replicaRange.upperBound)",
-        "--seed": "a whole number from 0 to \(UInt64.max)",
-        "--strategies": "a comma-separated list of \(StrategyCatalog.allNames.joined(separator: ", "))",
-        "--engine": "one of \(EngineCatalog.allNames.joined(separator: ", "))",
-        "--preset": "one of \(PresetCatalog.allNames.joined(separator: ", "))",
-        "--format": "one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))",
-        "--store": "memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per replica under DIR)",
-        "--concurrency": "one of \(WriterConcurrency.allCases.map(\.rawValue).joined(separator: ", "))",
-        "--writers": "a comma-separated list of whole numbers from 1 to 64",
-        "--trials": "a whole number from 1 to 100000",
-        "--think-micros": "a whole number from 0 to 1000000",
-        "--records": "a whole number from 1 to 10000000",
-        "--batch": "a whole number from 1 to 100000",
-        "--out": "a folder to write report files to",
-        "--vary": "PATH=V1,V2,… such as network.drop=0,0.1,0.2",
-        "--seeds": "a range A..B or a comma-separated list of whole numbers",
-        "--shard": "K/N with 1 ≤ K ≤ N, such as 2/8",
-        "--write-schema": "a file to write the model's entities to, as a SyncSim scenario such as model.json5",
-        "--nemesis": "KEY=VALUE,… with keys every and until (durations above 0, such as 300ms or 5s) and partition and crash (probabilities from 0 to 1), such as every=300ms,until=5s,partition=0.5,crash=0.2",
-    ]
+    /// The options `command` accepts, in the order its help lists them:
+    /// read from ``CommandHelp``, so that help lists every one.
+    static func acceptedOptions(_ command: Command) -> [String] {
+        CommandHelp.of(command).acceptedOptions.map(\.name)
+    }
 
-    /// The options each command accepts.
-    static let optionsByCommand: [Command: [String]] = [
-        .compare: ["--replicas", "--seed", "--engine", "--preset", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
-        .run: ["--seed", "--engine", "--preset", "--strategies", "--format", "--no-timing", "--store", "--concurrency", "--out", "--check-invariants", "--help"],
-        .check: ["--seed", "--engine", "--preset", "--store", "--out", "--check-invariants", "--help"],
-        .race: ["--writers", "--trials", "--think-micros", "--lockstep", "--strategies", "--format", "--help"],
-        .benchmark: ["--records", "--batch", "--store", "--help"],
-        .sweep: ["--vary", "--seeds", "--strategies", "--store", "--shard", "--out", "--quiet", "--check-invariants", "--help"],
-        .merge: ["--out", "--help"],
-        .explore: ["--seeds", "--nemesis", "--shrink", "--out", "--quiet", "--check-invariants", "--help"],
-        .lint: ["--write-schema", "--help"],
-    ]
+    /// The formats `check` prints: its lines, or one JSON document.
+    static let checkFormats: [Format] = [.table, .json]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
+        if remaining.first == "help" {
+            return try helpCommand(Array(remaining.dropFirst()))
+        }
         if let first = remaining.first, let command = Command(rawValue: first), command != .compare {
             options.command = command
             remaining.removeFirst()
         }
-        let allowed = optionsByCommand[options.command]!
+        let allowed = acceptedOptions(options.command)
         let prefix = options.command == .compare ? "simulate" : "simulate \(options.command.rawValue)"
 
         while let argument = remaining.popFirst() {
@@ -143,7 +124,7 @@ struct CommandLineOptions {
             }
             let canonical = name == "-h" ? "--help" : name
             guard allowed.contains(canonical) else {
-                let known = optionsByCommand.values.contains { $0.contains(canonical) }
+                let known = Command.allCases.contains { acceptedOptions($0).contains(canonical) }
                 throw UsageError(message: known
                     ? "\(prefix) does not take \(name); it takes \(allowed.joined(separator: ", "))"
                     : "unknown option '\(name)'; \(prefix) takes \(allowed.joined(separator: ", "))")
@@ -173,12 +154,21 @@ struct CommandLineOptions {
             case "--help":
                 try flag()
                 options.showHelp = true
+            case "--version":
+                try flag()
+                options.showVersion = true
             case "--replicas": options.replicas = try parsed(whole(replicaRange))
             case "--seed": options.seed = try parsed { UInt64($0) }
             case "--engine": options.engine = try parsed { EngineCatalog.configuration(named: $0) == nil ? nil : $0 }
             case "--preset": options.preset = try parsed { PresetCatalog.preset(named: $0)?.name }
             case "--strategies": options.strategyNames = try parseStrategies(try value())
-            case "--format": options.format = try parsed { Format(rawValue: $0) }
+            case "--format":
+                let formats = options.command == .check ? checkFormats : Format.allCases
+                let text = try value()
+                guard let format = Format(rawValue: text), formats.contains(format) else {
+                    throw UsageError(message: "\(name) expects one of \(formats.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+                }
+                options.format = format
             case "--no-timing":
                 try flag()
                 options.includesTiming = false
@@ -194,6 +184,7 @@ struct CommandLineOptions {
             case "--records": options.records = try parsed(whole(1 ... 10_000_000))
             case "--batch": options.batch = try parsed(whole(1 ... 100_000))
             case "--out": options.out = try value()
+            case "--junit": options.junitPath = try value()
             case "--write-schema": options.schemaOut = try value()
             case "--quiet":
                 try flag()
@@ -231,7 +222,7 @@ struct CommandLineOptions {
                 preconditionFailure("option \(canonical) is allowed but not handled")
             }
         }
-        if !options.showHelp {
+        if !options.showHelp && !options.showVersion {
             if options.engine != nil && options.preset != nil {
                 throw UsageError(message: "--engine and --preset both choose the stack: a preset sets the engine itself, so give one of them")
             }
@@ -259,7 +250,7 @@ struct CommandLineOptions {
                 break
             }
         }
-        if (options.command == .run || options.command == .check) && options.paths.isEmpty && !options.showHelp {
+        if (options.command == .run || options.command == .check) && options.paths.isEmpty && !options.showHelp && !options.showVersion {
             throw UsageError(message: options.command == .run
                 ? "simulate run needs at least one scenario file, such as Scenarios/default.json5"
                 : "simulate check needs at least one scenario file or folder, such as Scenarios")
@@ -267,36 +258,23 @@ struct CommandLineOptions {
         return options
     }
 
-    /// `1..30` or `1,2,7`: at most 100000 seeds.
-    static func parseSeeds(_ text: String) -> [UInt64]? {
-        if let range = text.range(of: "..") {
-            guard let low = UInt64(text[..<range.lowerBound]), let high = UInt64(text[range.upperBound...]),
-                  low <= high, high - low < 100_000 else { return nil }
-            return Array(low ... high)
-        }
-        let seeds = text.split(separator: ",", omittingEmptySubsequences: false).map { UInt64($0) }
-        guard !seeds.isEmpty, seeds.count <= 100_000, seeds.allSatisfy({ $0 != nil }) else { return nil }
-        let values = seeds.map { $0! }
-        return Set(values).count == values.count ? values : nil
-    }
-
-    private static func parseStrategies(_ text: String) throws(UsageError) -> [String] {
-        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            String($0).trimmingCharacters(in: .whitespaces)
-        }
-        var seen: [String] = []
-        for name in names {
-            guard !name.isEmpty else {
-                throw UsageError(message: "--strategies has an empty name in '\(text)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
+    /// `simulate help` (the overview) or `simulate help CMD`: the same page
+    /// as `simulate CMD --help`.
+    private static func helpCommand(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        options.showHelp = true
+        let names = CommandHelp.all.dropFirst().map(\.command.rawValue)
+        switch arguments.count {
+        case 0:
+            return options
+        case 1:
+            guard let command = Command(rawValue: arguments[0]), command != .compare else {
+                throw UsageError(message: "simulate help: unknown command '\(arguments[0])'; commands: \(names.joined(separator: ", "))")
             }
-            guard StrategyCatalog.strategy(named: name) != nil else {
-                throw UsageError(message: "--strategies: unknown strategy '\(name)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
-            }
-            guard !seen.contains(name) else {
-                throw UsageError(message: "--strategies names '\(name)' twice; list each strategy once")
-            }
-            seen.append(name)
+            options.command = command
+            return options
+        default:
+            throw UsageError(message: "simulate help takes one command name, such as 'simulate help check'; got '\(arguments.joined(separator: " "))'")
         }
-        return seen
     }
 }

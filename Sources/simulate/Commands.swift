@@ -7,7 +7,9 @@ import SyncStore
 /// run means live in the libraries; this only sequences and prints.
 enum Commands {
     /// Reads every scenario file named (folders give their `*.json5`), or
-    /// exits with status 2 naming the first problem. `engine` overrides
+    /// exits with status 2 naming the first problem: what `run` needs, as it
+    /// prints nothing unless every file runs. (`check` goes on past a broken
+    /// file instead: ``CheckCommand``.) `engine` overrides
     /// each file's sync engine, `preset` its stack. `strategyNames`
     /// (`--strategies`) must be ones every file's stack can run.
     static func load(_ paths: [String], seed: UInt64?, engine: String? = nil, preset: String? = nil,
@@ -94,47 +96,17 @@ enum Commands {
         }
     }
 
-    static func print(_ reports: [Report], format: CommandLineOptions.Format, asArray: Bool) {
+    /// Prints the reports; as JSON, one document of one shape (a `reports`
+    /// array) for one report or many.
+    static func print(_ reports: [Report], format: CommandLineOptions.Format) {
         switch format {
         case .table:
             Swift.print(reports.map { $0.table() }.joined(separator: "\n"), terminator: "")
         case .markdown:
             Swift.print(reports.map { $0.markdown() }.joined(separator: "\n"), terminator: "")
         case .json:
-            let value = asArray ? JSONValue.array(reports.map { $0.json() }) : reports[0].json()
-            Swift.print(value.rendered(), terminator: "")
+            Swift.print(Report.document(reports).rendered(), terminator: "")
         }
-    }
-
-    /// Runs every scenario's expectations and prints one line each, then
-    /// `N passed, M failed`. Only the strategies the expectations name are
-    /// run. Returns the number failed.
-    static func check(_ documents: [ScenarioDocument], store: StoreKind, checksInvariants: Bool, out: String?, progress: Progress) -> Int {
-        var passed = 0
-        var failed = 0
-        for document in documents {
-            let needed = document.expectations.contains { $0.strategy == "*" }
-                ? document.strategyNames
-                : document.strategyNames.filter { name in document.expectations.contains { $0.strategy == name } }
-            guard !needed.isEmpty else {
-                Swift.print("NOTE  \(document.scenario.name)  no expectations in \(document.file)")
-                continue
-            }
-            let report = compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
-                                 store: store, checksInvariants: checksInvariants, file: document.file,
-                                 stackArguments: document.stackArguments, expectations: document.expectations, progress: progress)
-            if let out { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(document.scenario.name)) }
-            for line in ExpectationText.lines(report.expectations.map { (document.scenario.name, $0) }) {
-                Swift.print(line)
-            }
-            passed += report.expectations.filter(\.passed).count
-            failed += report.expectations.filter { !$0.passed }.count
-            if report.expectations.contains(where: { !$0.passed }) {
-                Swift.print("      replay: \(report.replayCommand)")
-            }
-        }
-        Swift.print("\(passed) passed, \(failed) failed")
-        return failed
     }
 }
 

@@ -27,7 +27,7 @@ enum SweepCommands {
             print("wrote \((options.out! as NSString).appendingPathComponent(name)): \(runs.values.count) of \(plan.jobCount) jobs")
             return
         }
-        finish(Sweep.summarize(plan, runs), out: options.out)
+        finish(plan, runs, out: options.out)
     }
 
     static func merge(_ options: CommandLineOptions) {
@@ -35,14 +35,20 @@ enum SweepCommands {
             var parts: [SweepParts.Part] = []
             for path in options.paths { parts.append(try SweepParts.read(path)) }
             let (plan, runs) = try SweepParts.merge(parts, paths: options.paths)
-            finish(Sweep.summarize(plan, runs), out: options.out)
+            finish(plan, runs, out: options.out)
         } catch {
             exitWithUsageError(error.description)
         }
     }
 
-    private static func finish(_ result: SweepResult, out: String?) {
-        if let out { OutputFiles.write(result, to: out) }
+    /// Writes the summary files and every run's figures (`sweep-runs.csv`)
+    /// under `out`, and prints the Markdown summary.
+    private static func finish(_ plan: Sweep.Plan, _ runs: Sweep.Runs, out: String?) {
+        let result = Sweep.summarize(plan, runs)
+        if let out {
+            OutputFiles.write(result, to: out)
+            OutputFiles.write(["sweep-runs.csv": runs.csv(plan: plan)], to: out)
+        }
         print(result.markdown(), terminator: "")
     }
 }

@@ -5,14 +5,14 @@ import SyncSimulation
 /// Prints a one-line error and exits with status 2 (bad usage or input).
 func exitWithUsageError(_ message: String) -> Never {
     FileHandle.standardError.write(Data("simulate: \(message)\n".utf8))
-    exit(2)
+    exit(ExitStatus.badInput.rawValue)
 }
 
 /// Prints a broken invariant with the command that replays it and exits
 /// with status 3: the simulator's own state is inconsistent (a SyncSim bug).
 func exitWithInvariantViolation(_ violation: InvariantViolation, replay: String) -> Never {
     FileHandle.standardError.write(Data("simulate: \(violation)\n  replay: \(replay) --seed \(violation.seed) --strategies \(violation.strategy) --check-invariants\n".utf8))
-    exit(3)
+    exit(ExitStatus.invariantBroken.rawValue)
 }
 
 let options: CommandLineOptions
@@ -23,7 +23,11 @@ do {
 }
 
 if options.showHelp {
-    print(Usage.text)
+    FileHandle.standardOutput.write(Data(CommandHelp.text(for: options.command).utf8))
+    exit(0)
+}
+if options.showVersion {
+    print("simulate \(ToolVersion.current)")
     exit(0)
 }
 
@@ -44,7 +48,7 @@ case .compare:
                                   includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                                   checksInvariants: options.checksInvariants, file: nil, expectations: [], progress: progress)
     if let out = options.out { OutputFiles.write(report, to: out) }
-    Commands.print([report], format: options.format, asArray: false)
+    Commands.print([report], format: options.format)
 
 case .run:
     let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine, preset: options.preset,
@@ -58,13 +62,11 @@ case .run:
     if let out = options.out {
         for report in reports { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(report.scenario.name)) }
     }
-    Commands.print(reports, format: options.format, asArray: reports.count > 1)
+    Commands.print(reports, format: options.format)
+    exit(ExitStatus.of(reports).rawValue)
 
 case .check:
-    let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine, preset: options.preset,
-                                  strategyNames: options.strategyNames)
-    let failed = Commands.check(documents, store: options.store, checksInvariants: options.checksInvariants, out: options.out, progress: progress)
-    exit(failed > 0 ? 1 : 0)
+    CheckCommand.check(options, progress: progress)
 
 case .race:
     Commands.race(options, progress: progress)

@@ -58,7 +58,8 @@ struct CrossProcessDeterminismTests {
         #expect(first.status == 0 && second.status == 0, "exit \(first.status) and \(second.status): \(first.stderr)\(second.stderr)")
         // The output is what it should be, so equal bytes mean something:
         // one report per seed, in order, each with every strategy.
-        let reports = try #require(try JSONSerialization.jsonObject(with: first.stdoutData) as? [[String: Any]], "stdout is not a JSON array")
+        let document = try #require(try JSONSerialization.jsonObject(with: first.stdoutData) as? [String: Any], "stdout is not a JSON object")
+        let reports = try #require(document["reports"] as? [[String: Any]], "stdout has no reports array")
         #expect(reports.map { $0["seed"] as? Int } == Self.seeds.map { Int($0) })
         #expect(reports.allSatisfy { ($0["results"] as? [[String: Any]])?.compactMap { $0["strategy"] as? String } == Self.strategies })
 

@@ -41,7 +41,7 @@ struct PresetCommandTests {
     @Test func jsonCarriesThePreset() async throws {
         let output = try await SimulateProcess.run(["--replicas", "3", "--preset", "sqlitedata", "--strategies", "crdt", "--format", "json", "--no-timing"])
         #expect(output.status == 0)
-        let document = try SimulateProcess.parseObject(output.stdout)
+        let document = try SimulateProcess.parseReport(output.stdout)
         let parameters = try #require(document["parameters"] as? [String: Any])
         #expect(parameters["engine"] as? String == "cloudkit")
         let preset = try #require(parameters["preset"] as? [String: Any])

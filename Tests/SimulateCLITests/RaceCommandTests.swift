@@ -33,7 +33,7 @@ struct RaceCommandTests {
         let output = try await SimulateProcess.run(["run", "Scenarios/writers-race.json5", "--concurrency", "dispatch",
                                                     "--strategies", "crdt", "--format", "json", "--no-timing"])
         #expect(output.status == 0)
-        let json = try SimulateProcess.parseObject(output.stdout)
+        let json = try SimulateProcess.parseReport(output.stdout)
         #expect(json["concurrency"] as? String == "dispatch")
         #expect(json["reproducible"] as? Bool == false)
         let table = try await SimulateProcess.run(["--replicas", "2", "--strategies", "lww", "--concurrency", "dispatch"])

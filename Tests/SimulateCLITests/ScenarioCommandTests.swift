@@ -99,7 +99,7 @@ struct ScenarioCommandTests {
         #expect(seeded.stdout.hasSuffix("1 passed, 1 failed\n"))
     }
 
-    @Test func aMalformedScenarioFileIsAUsageError() async throws {
+    @Test func aMalformedScenarioFileIsAUsageErrorAndCheckRunsTheOthers() async throws {
         let folder = try Self.folder([
             "a-good.json5": #"{ name: "good", replicas: 1, expect: [{ strategy: "lww", metric: "diverged", equals: 0 }] }"#,
             "bad.json5": #"{ name: "bad", steps: [{ at: "0s", heal: true }, { at: "10", heal: true }] }"#,
@@ -108,12 +108,22 @@ struct ScenarioCommandTests {
         let bad = folder.appendingPathComponent("bad.json5").path
         let message = #"simulate: \#(bad): steps[1].at: \#(Self.duration), found "10""# + "\n"
 
-        for arguments in [["check", folder.path], ["check", bad], ["run", bad], ["run", bad, "--format", "json"]] {
+        for arguments in [["run", bad], ["run", bad, "--format", "json"], ["run", folder.appendingPathComponent("a-good.json5").path, bad]] {
             let output = try await SimulateProcess.run(arguments)
             #expect(output.status == 2, "\(arguments)")
             #expect(output.stdout == "", "nothing runs when a file is bad: \(arguments)")
             #expect(output.stderr == message, "\(arguments)")
         }
+
+        // check reports the bad file as an error, runs the others, and exits 2 at the end.
+        let check = try await SimulateProcess.run(["check", folder.path])
+        #expect(check.status == 2)
+        #expect(check.stderr == "")
+        #expect(Self.lines(check.stdout) == [
+            "PASS  good  lww  diverged  = 0  0",
+            "ERROR  " + message.dropFirst("simulate: ".count).dropLast(),
+            "1 passed, 0 failed, 1 error",
+        ])
     }
 
     @Test func checkOfAMissingPathOrAnEmptyFolderIsAUsageError() async throws {
@@ -137,7 +147,7 @@ struct ScenarioCommandTests {
         let output = try await SimulateProcess.run(["run", path, "--format", "json", "--no-timing"])
         #expect(output.status == 0)
         #expect(output.stderr == "")
-        let object = try SimulateProcess.parseObject(output.stdout)
+        let object = try SimulateProcess.parseReport(output.stdout)
         #expect(object["file"] as? String == path)
         #expect(object["scenario"] as? String == "default")
         #expect((object["seed"] as? NSNumber)?.intValue == 1)
@@ -164,12 +174,12 @@ struct ScenarioCommandTests {
         #expect(!output.stdout.contains("wall"), "--no-timing leaves out wall-clock figures")
     }
 
-    @Test func runOfTwoFilesPrintsAnArrayOfTwoReports() async throws {
+    @Test func runOfTwoFilesPrintsTheSameShapeWithTwoReports() async throws {
         let paths = [Self.scenario("import-twice.json5"), Self.scenario("lww-granularity.json5")]
         let output = try await SimulateProcess.run(["run"] + paths + ["--format", "json", "--no-timing"])
         #expect(output.status == 0)
         #expect(output.stderr == "")
-        let array = try #require(try JSONSerialization.jsonObject(with: output.stdoutData) as? [[String: Any]])
+        let array = try #require(try SimulateProcess.parseObject(output.stdout)["reports"] as? [[String: Any]])
         #expect(array.count == 2)
         #expect(array.map { $0["file"] as? String } == paths)
         #expect(array.map { $0["scenario"] as? String } == ["import-twice", "lww-granularity"])
@@ -187,7 +197,7 @@ struct ScenarioCommandTests {
         let path = Self.scenario("import-twice.json5")
         let output = try await SimulateProcess.run(["run", path, "--strategies", "crdt,lww", "--format", "json", "--no-timing", "--seed", "5"])
         #expect(output.status == 0)
-        let object = try SimulateProcess.parseObject(output.stdout)
+        let object = try SimulateProcess.parseReport(output.stdout)
         #expect((object["seed"] as? NSNumber)?.intValue == 5)
         let results = try #require(object["results"] as? [[String: Any]])
         #expect(results.map { $0["strategy"] as? String } == ["crdt", "lww"])
@@ -209,15 +219,15 @@ struct ScenarioCommandTests {
         #expect(check.stderr == "simulate: simulate check needs at least one scenario file or folder, such as Scenarios\n")
     }
 
-    @Test func checkDoesNotTakeReplicasOrReportOptions() async throws {
+    @Test func checkDoesNotTakeReplicasOrTableOptions() async throws {
         let output = try await SimulateProcess.run(["check", "--replicas", "3"])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --store, --out, --check-invariants, --help\n")
+        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --store, --format, --junit, --out, --check-invariants, --help\n")
 
-        let format = try await SimulateProcess.run(["check", Self.scenarios, "--format", "json"])
-        #expect(format.status == 2)
-        #expect(format.stderr == "simulate: simulate check does not take --format; it takes --seed, --engine, --preset, --store, --out, --check-invariants, --help\n")
+        let timing = try await SimulateProcess.run(["check", Self.scenarios, "--no-timing"])
+        #expect(timing.status == 2)
+        #expect(timing.stderr == "simulate: simulate check does not take --no-timing; it takes --seed, --engine, --preset, --store, --format, --junit, --out, --check-invariants, --help\n")
 
         let replicas = try await SimulateProcess.run(["run", Self.scenario("default.json5"), "--replicas", "3"])
         #expect(replicas.status == 2)

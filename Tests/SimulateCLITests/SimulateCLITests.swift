@@ -68,7 +68,7 @@ struct SimulateCLITests {
         #expect(cloudkit.stdout.hasSuffix("replay: simulate --replicas 3 --seed 1 --engine cloudkit --strategies lww,crdt\n"))
 
         let json = try await SimulateProcess.run(["--replicas", "3", "--engine", "cloudkit", "--strategies", "lww", "--format", "json", "--no-timing"])
-        let document = try SimulateProcess.parseObject(json.stdout)
+        let document = try SimulateProcess.parseReport(json.stdout)
         let parameters = try #require(document["parameters"] as? [String: Any])
         #expect(parameters["engine"] as? String == "cloudkit")
         #expect(parameters["replicaNames"] as? [String] == ["r1", "r2", "r3", "server"])
@@ -95,7 +95,7 @@ struct SimulateCLITests {
 
         let json = try await SimulateProcess.run(["--replicas", "3", "--strategies", "crdt,lww", "--format", "json", "--no-timing"])
         #expect(json.status == 0)
-        let results = try #require(try SimulateProcess.parseObject(json.stdout)["results"] as? [[String: Any]])
+        let results = try #require(try SimulateProcess.parseReport(json.stdout)["results"] as? [[String: Any]])
         #expect(results.map { $0["strategy"] as? String } == ["crdt", "lww"])
     }
 
@@ -138,9 +138,9 @@ struct SimulateCLITests {
         #expect(two.status == 0)
         #expect(one.stdoutData == two.stdoutData, "same arguments, different output")
 
-        // The whole of stdout is one JSON object.
-        let json = try SimulateProcess.parseObject(one.stdout)
-        #expect(json["schemaVersion"] as? Int == 1)
+        // The whole of stdout is one JSON object holding the report.
+        let json = try SimulateProcess.parseReport(one.stdout)
+        #expect(json["schemaVersion"] as? Int == 2)
         #expect(json["scenario"] as? String == "default")
         #expect(json["seed"] as? Int == 1, "default seed")
         #expect(json["replicas"] as? Int == 5, "default replica count")
@@ -177,7 +177,7 @@ struct SimulateCLITests {
         #expect(withoutTiming(one.stdout) == withoutTiming(two.stdout))
         #expect(withoutTiming(one.stdout) != one.stdout, "timing lines were expected")
 
-        let results = try #require(try SimulateProcess.parseObject(one.stdout)["results"] as? [[String: Any]])
+        let results = try #require(try SimulateProcess.parseReport(one.stdout)["results"] as? [[String: Any]])
         for result in results {
             let cost = try #require(result["cost"] as? [String: Any])
             #expect(Set(cost.keys) == Self.checkKeys.union(["events", "wallSeconds", "eventsPerSecond"]))
@@ -191,7 +191,7 @@ struct SimulateCLITests {
         // and a 60 s limit.
         let output = try await SimulateProcess.run(["--format", "json", "--no-timing", "--replicas", "2", "--strategies", "crdt"])
         #expect(output.status == 0)
-        let parameters = try #require(try SimulateProcess.parseObject(output.stdout)["parameters"] as? [String: Any])
+        let parameters = try #require(try SimulateProcess.parseReport(output.stdout)["parameters"] as? [String: Any])
         let network = try #require(parameters["network"] as? [String: Any])
         #expect(network["drop"] as? Double == 0.1)
         #expect(network["duplicate"] as? Double == 0.05)
@@ -207,8 +207,8 @@ struct SimulateCLITests {
         let (one, two) = try await (first, second)
         #expect(one.status == 0)
         #expect(two.status == 0)
-        let jsonOne = try SimulateProcess.parseObject(one.stdout)
-        let jsonTwo = try SimulateProcess.parseObject(two.stdout)
+        let jsonOne = try SimulateProcess.parseReport(one.stdout)
+        let jsonTwo = try SimulateProcess.parseReport(two.stdout)
         #expect(jsonOne["seed"] as? Int == 1)
         #expect(jsonTwo["seed"] as? Int == 2)
         let resultsOne = try #require(jsonOne["results"] as? [[String: Any]])

@@ -66,8 +66,11 @@ enum SimulateProcess {
 
     /// Runs `simulate` with `arguments`, stdin from /dev/null, stdout and
     /// stderr captured to files (no pipe can fill up and stall the child),
-    /// in this process's environment less the variables `unsetting` names.
-    static func run(_ arguments: [String], unsetting: [String] = []) async throws -> Output {
+    /// in this process's environment less the variables `unsetting` names,
+    /// plus `environment`. `GITHUB_ACTIONS` is left out unless `environment`
+    /// sets it: under GitHub Actions it would add `::error` lines to the
+    /// output of every failing `check`, and tests state exact output.
+    static func run(_ arguments: [String], unsetting: [String] = [], environment: [String: String] = [:]) async throws -> Output {
         let executable = try locate()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("simulate-cli-\(UUID().uuidString)", isDirectory: true)
@@ -83,11 +86,10 @@ enum SimulateProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if !unsetting.isEmpty {
-            var environment = ProcessInfo.processInfo.environment
-            for name in unsetting { environment[name] = nil }
-            process.environment = environment
-        }
+        var childEnvironment = ProcessInfo.processInfo.environment
+        for name in unsetting + ["GITHUB_ACTIONS"] { childEnvironment[name] = nil }
+        childEnvironment.merge(environment) { _, given in given }
+        process.environment = childEnvironment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
@@ -114,5 +116,14 @@ enum SimulateProcess {
     static func parseObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
         return try #require(object as? [String: Any], "stdout is not a JSON object", sourceLocation: sourceLocation)
+    }
+
+    /// The one report in `--format json` output, which is always
+    /// `{ schemaVersion, tool, toolVersion, reports: [ … ] }`.
+    static func parseReport(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let document = try parseObject(text, sourceLocation: sourceLocation)
+        let reports = try #require(document["reports"] as? [[String: Any]], "stdout has no reports array", sourceLocation: sourceLocation)
+        try #require(reports.count == 1, "stdout holds \(reports.count) reports, not one", sourceLocation: sourceLocation)
+        return reports[0]
     }
 }

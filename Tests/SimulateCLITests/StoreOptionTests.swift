@@ -40,10 +40,11 @@ struct StoreOptionTests {
         let differing = Self.differingLines(memory.stdout, sqlite.stdout)
         #expect(differing.count == 1, "lines \(differing) differ")
         if let index = differing.first, index >= 0 {
-            #expect(Self.lines(memory.stdout)[index] == "  \"store\": \"memory\",")
-            #expect(Self.lines(sqlite.stdout)[index] == "  \"store\": \"sqlite\",")
+            // The report sits in the `reports` array, three levels in.
+            #expect(Self.lines(memory.stdout)[index] == "      \"store\": \"memory\",")
+            #expect(Self.lines(sqlite.stdout)[index] == "      \"store\": \"sqlite\",")
         }
-        #expect(try SimulateProcess.parseObject(sqlite.stdout)["store"] as? String == "sqlite")
+        #expect(try SimulateProcess.parseReport(sqlite.stdout)["store"] as? String == "sqlite")
         // Memory is the default.
         let byDefault = try await SimulateProcess.run(arguments)
         #expect(byDefault.stdoutData == memory.stdoutData)
@@ -60,7 +61,7 @@ struct StoreOptionTests {
         let differing = Self.differingLines(memory.stdout, files.stdout)
         #expect(differing.count == 1, "lines \(differing) differ")
         if let index = differing.first, index >= 0 {
-            #expect(Self.lines(files.stdout)[index] == "  \"store\": \"sqlite:\(folder.path)\",")
+            #expect(Self.lines(files.stdout)[index] == "      \"store\": \"sqlite:\(folder.path)\",")
         }
         let contents = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(contents == [

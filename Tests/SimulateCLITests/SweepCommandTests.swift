@@ -25,7 +25,7 @@ struct SweepCommandTests {
         let merge = try await SimulateProcess.run(["merge"] + partFiles + ["--out", merged])
         #expect(merge.status == 0, "\(merge.stderr)")
         #expect(merge.stdout == unsharded.stdout)
-        for name in ["sweep.csv", "sweep.json", "sweep.md", "sweep.html"] {
+        for name in ["sweep.csv", "sweep-runs.csv", "sweep.json", "sweep.md", "sweep.html"] {
             let a = FileManager.default.contents(atPath: "\(whole)/\(name)")
             let b = FileManager.default.contents(atPath: "\(merged)/\(name)")
             #expect(a != nil && a == b, "\(name) differs")

@@ -3,12 +3,13 @@ import SyncReport
 import SyncSimulation
 import Testing
 
-/// The public JSON shape (schema version 1), read back with Foundation's
+/// The public JSON shape (schema version 2), read back with Foundation's
 /// parser as a consumer would.
 struct ReportJSONTests {
     @Test func topLevelFields() throws {
         let json = try Fixtures.parse(Fixtures.smallReport(includesTiming: false).json().rendered())
-        #expect(json["schemaVersion"] as? Int == 1)
+        #expect(json["schemaVersion"] as? Int == 2)
+        #expect(json["toolVersion"] as? String == ToolVersion.current)
         #expect(json["scenario"] as? String == "default")
         #expect(json["seed"] as? Int == 3)
         #expect(json["replicas"] as? Int == 2)
@@ -22,7 +23,7 @@ struct ReportJSONTests {
             Issue.record("the report is not a JSON object")
             return
         }
-        #expect(members.map(\.key) == ["schemaVersion", "scenario", "seed", "replicas", "store", "concurrency", "reproducible", "parameters", "results"])
+        #expect(members.map(\.key) == ["schemaVersion", "toolVersion", "scenario", "seed", "replicas", "store", "concurrency", "reproducible", "parameters", "results"])
     }
 
     @Test func eachResultHasThePublicFields() throws {

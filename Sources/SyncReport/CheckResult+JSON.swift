@@ -1,0 +1,75 @@
+extension CheckResult {
+    /// What `simulate check --format json` prints: every file, every case
+    /// with its bound, measured value, line and replay command, then the
+    /// totals and the exit status. Keys in a fixed order.
+    public func json() -> JSONValue {
+        .object([
+            .init("schemaVersion", .int(Report.schemaVersion)),
+            .init("tool", .string("SyncSim")),
+            .init("toolVersion", .string(ToolVersion.current)),
+            .init("files", .array(files.map { $0.json() })),
+            .init("totals", .object([
+                .init("files", .int(files.count)),
+                .init("passed", .int(passedCount)),
+                .init("failed", .int(failedCount)),
+                .init("errors", .int(brokenCount)),
+            ])),
+            .init("exitStatus", .int(Int(exitStatus.rawValue))),
+        ])
+    }
+}
+
+extension CheckFile {
+    /// `status` is `passed`, `failed`, `no expectations` or `error`.
+    func json() -> JSONValue {
+        var members: [JSONValue.Member] = [.init("file", .string(path))]
+        switch outcome {
+        case .checked(let scenario, let cases):
+            members += [
+                .init("scenario", .string(scenario)),
+                .init("status", .string(cases.allSatisfy(\.passed) ? "passed" : "failed")),
+                .init("expectations", .array(cases.map { $0.json() })),
+            ]
+        case .noExpectations(let scenario):
+            members += [
+                .init("scenario", .string(scenario)),
+                .init("status", .string("no expectations")),
+                .init("expectations", .array([])),
+            ]
+        case .broken(let error):
+            members += [
+                .init("status", .string("error")),
+                .init("error", .object([
+                    .init("path", .string(error.path)),
+                    .init("message", .string(error.message)),
+                    .init("description", .string(error.description)),
+                ])),
+            ]
+        }
+        return .object(members)
+    }
+}
+
+extension CheckCase {
+    /// The bound both as `run`'s JSON gives it (`equals`, `min`, `max`) and
+    /// as text (`bound`: `= 400`, `≥ 100`).
+    func json() -> JSONValue {
+        var bound: [JSONValue.Member] = [.init("bound", .string(ExpectationText.bound(outcome.expectation.bound)))]
+        switch outcome.expectation.bound {
+        case .equals(let value):
+            bound.append(.init("equals", .number(ExpectationText.number(value))))
+        case .range(let min, let max):
+            if let min { bound.append(.init("min", .number(ExpectationText.number(min)))) }
+            if let max { bound.append(.init("max", .number(ExpectationText.number(max)))) }
+        }
+        return .object([
+            .init("strategy", .string(outcome.strategy)),
+            .init("metric", .string(outcome.expectation.metric.rawValue)),
+        ] + bound + [
+            .init("actual", outcome.actual.map { .number(ExpectationText.number($0)) } ?? .null),
+            .init("passed", .bool(passed)),
+            .init("line", .int(line)),
+            .init("replay", .string(replayCommand)),
+        ])
+    }
+}

@@ -1,0 +1,27 @@
+extension CheckFile {
+    /// What `simulate check` prints for this file: a PASS or FAIL line per
+    /// case, aligned, and the replay command after a failure; a NOTE for a
+    /// file that expects nothing; an ERROR line for a broken one.
+    public func textLines() -> [String] {
+        switch outcome {
+        case .checked(let scenario, let cases):
+            var lines = ExpectationText.lines(cases.map { (scenario, $0.outcome) })
+            if let failed = cases.first(where: { !$0.passed }) {
+                lines.append("      replay: \(failed.replayCommand)")
+            }
+            return lines
+        case .noExpectations(let scenario):
+            return ["NOTE  \(scenario)  no expectations in \(path)"]
+        case .broken(let error):
+            return ["ERROR  \(error.description)"]
+        }
+    }
+}
+
+extension CheckResult {
+    /// `12 passed, 1 failed`, and `, 1 error` when a file was broken.
+    public var summaryLine: String {
+        let errors = brokenCount == 0 ? "" : ", \(brokenCount) error\(brokenCount == 1 ? "" : "s")"
+        return "\(passedCount) passed, \(failedCount) failed\(errors)"
+    }
+}

@@ -1,0 +1,105 @@
+import SyncSimulation
+
+/// What `simulate check` found, file by file: the one value that its text,
+/// JSON, JUnit and GitHub outputs and its exit status are all read from.
+public struct CheckResult: Sendable {
+    /// In the order the files were named (folders expanded, sorted by name).
+    public var files: [CheckFile]
+
+    public init(files: [CheckFile] = []) {
+        self.files = files
+    }
+
+    public var cases: [CheckCase] { files.flatMap(\.cases) }
+    public var passedCount: Int { cases.filter(\.passed).count }
+    public var failedCount: Int { cases.filter { !$0.passed }.count }
+    /// Files that could not be read or parsed.
+    public var brokenCount: Int { files.filter(\.isBroken).count }
+
+    /// 2 when a file was broken (its expectations were never checked, so a
+    /// pass would be a lie), else 1 when an expectation failed, else 0.
+    public var exitStatus: ExitStatus {
+        if brokenCount > 0 { return .badInput }
+        return failedCount > 0 ? .expectationFailed : .passed
+    }
+}
+
+/// One scenario file's part of a check.
+public struct CheckFile: Sendable {
+    public enum Outcome: Sendable {
+        /// The file ran: one case per expectation and strategy it applies to.
+        case checked(scenario: String, cases: [CheckCase])
+        /// The file parsed but expects nothing, so nothing ran.
+        case noExpectations(scenario: String)
+        /// The file could not be read or parsed; the other files still run.
+        case broken(ScenarioFileError)
+    }
+
+    /// The path as given or as found in a folder.
+    public let path: String
+    public let outcome: Outcome
+
+    public init(path: String, outcome: Outcome) {
+        self.path = path
+        self.outcome = outcome
+    }
+
+    /// The file's part of a check, from its report. `expectations` are the
+    /// document's, in its order; `lines[i]` is where expectation `i` stands
+    /// in the file (``ExpectationLocator``).
+    public static func checked(_ report: Report, expectations: [Expectation], lines: [Int]) -> CheckFile {
+        precondition(lines.count == expectations.count, "one line per expectation")
+        // Checked one expectation at a time (the order `Report.expectations`
+        // has) so that each outcome keeps its expectation's line.
+        let cases = zip(expectations, lines).flatMap { expectation, line in
+            ExpectationOutcome.check([expectation], against: report.results).map { outcome in
+                CheckCase(outcome: outcome, line: line, replayCommand: report.replayCommand)
+            }
+        }
+        return CheckFile(path: report.file ?? report.scenario.name, outcome: .checked(scenario: report.scenario.name, cases: cases))
+    }
+
+    public var cases: [CheckCase] {
+        guard case .checked(_, let cases) = outcome else { return [] }
+        return cases
+    }
+
+    public var isBroken: Bool {
+        guard case .broken = outcome else { return false }
+        return true
+    }
+
+    /// The scenario's name; nil for a file that could not be parsed.
+    public var scenario: String? {
+        switch outcome {
+        case .checked(let scenario, _), .noExpectations(let scenario): return scenario
+        case .broken: return nil
+        }
+    }
+}
+
+/// One expectation checked against one strategy's run: what JUnit calls a
+/// test case.
+public struct CheckCase: Sendable {
+    public let outcome: ExpectationOutcome
+    /// The expectation's line in its scenario file, counting from 1.
+    public let line: Int
+    /// The command that runs the file again as `check` ran it.
+    public let replayCommand: String
+
+    public var passed: Bool { outcome.passed }
+
+    /// `lww duplicates.final = 5`: strategy, metric and bound.
+    public var name: String {
+        "\(outcome.strategy) \(outcome.expectation.metric.rawValue) \(ExpectationText.bound(outcome.expectation.bound))"
+    }
+
+    /// The figure the run measured: `3`, `0.52`, or `never`.
+    public var measured: String { ExpectationText.number(outcome.actual) }
+
+    /// `lww duplicates.final = 99: measured 3; replay: simulate run …`,
+    /// for a failure in any of the outputs.
+    public var failureMessage: String {
+        "\(name): measured \(measured); replay: \(replayCommand)"
+    }
+}

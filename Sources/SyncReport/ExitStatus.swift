@@ -1,0 +1,17 @@
+/// The exit statuses every `simulate` command shares, declared once so that
+/// `run`, `check` and the error paths cannot drift apart.
+public enum ExitStatus: Int32, Sendable {
+    /// Everything ran and every expectation held.
+    case passed = 0
+    /// An expectation (or, for `explore`, a seed) failed: what CI fails on.
+    case expectationFailed = 1
+    /// A bad argument, scenario file or model: the message names it.
+    case badInput = 2
+    /// An invariant of the simulator broke: a SyncSim bug.
+    case invariantBroken = 3
+
+    /// `run`'s status: 1 when any report has an expectation that failed.
+    public static func of(_ reports: [Report]) -> ExitStatus {
+        reports.contains { report in report.expectations.contains { !$0.passed } } ? .expectationFailed : .passed
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import SyncReport
+import SyncSimulation
+
+/// `simulate check FILE|DIR...`: runs each file's expectations under the
+/// strategies they name, and prints a line each (or one JSON document),
+/// with JUnit XML and GitHub annotations when asked. A file that cannot be
+/// parsed is reported and the others still run.
+enum CheckCommand {
+    static func check(_ options: CommandLineOptions, progress: Progress) -> Never {
+        let paths: [String]
+        do {
+            paths = try ScenarioFile.expand(options.paths)
+        } catch {
+            // No file to report on: a path that does not exist is a usage error.
+            exitWithUsageError(error.description)
+        }
+        let annotates = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
+        let streams = options.format == .table
+        var result = CheckResult()
+        for path in paths {
+            let file = checkFile(path, options: options, progress: progress)
+            result.files.append(file)
+            guard streams else { continue }
+            // Printed file by file, so that a long check shows where it is.
+            for line in file.textLines() { print(line) }
+            if annotates { for line in file.githubAnnotations() { print(line) } }
+        }
+        if streams {
+            print(result.summaryLine)
+        } else {
+            print(result.json().rendered(), terminator: "")
+            // Stdout holds one JSON document, so the annotations go to
+            // stderr: the Actions runner reads workflow commands from both.
+            if annotates {
+                let lines = result.files.flatMap { $0.githubAnnotations() }
+                FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+            }
+        }
+        if let junitPath = options.junitPath {
+            do {
+                try Data(JUnitReport(check: result).xml().utf8).write(to: URL(fileURLWithPath: junitPath))
+            } catch {
+                exitWithUsageError("--junit: cannot write \(junitPath): \(error.localizedDescription)")
+            }
+        }
+        exit(result.exitStatus.rawValue)
+    }
+
+    /// One file's part: broken when it cannot be parsed (or its stack
+    /// cannot run under `--preset`), otherwise run and checked.
+    static func checkFile(_ path: String, options: CommandLineOptions, progress: Progress) -> CheckFile {
+        let document: ScenarioDocument
+        do {
+            document = try ScenarioFile.load(path, seed: options.seed, engine: options.engine, preset: options.preset)
+        } catch {
+            return CheckFile(path: path, outcome: .broken(error))
+        }
+        // Only the strategies the expectations name are run.
+        let needed = document.expectations.contains { $0.strategy == "*" }
+            ? document.strategyNames
+            : document.strategyNames.filter { name in document.expectations.contains { $0.strategy == name } }
+        guard !needed.isEmpty else {
+            return CheckFile(path: path, outcome: .noExpectations(scenario: document.scenario.name))
+        }
+        let report = Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
+                                      store: options.store, checksInvariants: options.checksInvariants, file: document.file,
+                                      stackArguments: document.stackArguments, expectations: document.expectations, progress: progress)
+        if let out = options.out { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(document.scenario.name)) }
+        // The file was just parsed, so it can be read; if it somehow cannot,
+        // every expectation falls back to line 1.
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return CheckFile.checked(report, expectations: document.expectations,
+                                 lines: ExpectationLocator.lines(of: document.expectations, in: text))
+    }
+}

@@ -1,0 +1,165 @@
+import SyncSimulation
+
+/// One command as help describes it: what it takes, what it does, every
+/// option it accepts (the parser's list comes from here), and an example.
+/// `simulate CMD --help` and `simulate help CMD` print it.
+struct CommandHelp {
+    let command: CommandLineOptions.Command
+    /// What follows the command's name before the options: `FILE...`.
+    let operands: String
+    /// One line for the overview's list of commands.
+    let summary: String
+    /// A paragraph or two, already wrapped, for the command's own page.
+    let description: String
+    /// Every option the command takes, in the order help lists them;
+    /// `--help` (every command) and `--version` (no command) are added by
+    /// ``acceptedOptions``.
+    let options: [OptionHelp]
+    let example: String
+
+    /// `simulate run`, or `simulate` for the built-in scenario.
+    var invocation: String {
+        command == .compare ? "simulate" : "simulate \(command.rawValue)"
+    }
+
+    /// Every option the parser accepts for the command, help's own included.
+    var acceptedOptions: [OptionHelp] {
+        options + [.help] + (command == .compare ? [.version] : [])
+    }
+
+    static func of(_ command: CommandLineOptions.Command) -> CommandHelp {
+        guard let help = all.first(where: { $0.command == command }) else { preconditionFailure("no help for \(command)") }
+        return help
+    }
+
+    /// In the order the overview lists them.
+    static let all: [CommandHelp] = [
+        CommandHelp(
+            command: .compare, operands: "",
+            summary: "run the built-in default scenario once per strategy, all from one seed",
+            description: """
+            Runs the built-in default scenario once per strategy, all from one seed: N replicas
+            start partitioned from each other; each imports the same 100 users (email unique)
+            and makes 50 random edits; at 2 s the partition heals, over a network that drops 10%
+            and duplicates 5% of messages with 5–80 ms of delay. The run ends when it is quiesced
+            (nothing scheduled or possible can change any replica), or at 60 s of virtual time
+            with "did not quiesce" warned and "quiesced": false in JSON. The same arguments give
+            the same figures on any machine.
+            """,
+            options: [.replicas, OptionHelp.seed.described("seed of every random draw, 0 to 2^64-1 (default 1)"),
+                      OptionHelp.engine.described("\(EngineCatalog.allNames.joined(separator: " or ")) (default peer; see ENGINES); not with --preset"),
+                      OptionHelp.preset.described("a stack you could ship; sets the engine and topology (see PRESETS)"),
+                      OptionHelp.strategies.described("strategies to run, comma-separated, in order (default: the first eight below)"),
+                      .format, .noTiming, .store, .concurrency,
+                      OptionHelp.out.described("also write report.md, report.json, report.csv and report.html to DIR"),
+                      .checkInvariants],
+            example: "simulate --replicas 5 --strategies lww,crdt --format json"),
+        CommandHelp(
+            command: .run, operands: "FILE...",
+            summary: "run scenario files and report each like the default scenario, expectations checked",
+            description: """
+            Runs scenario files (.json5, see Scenarios/README.md) and reports each like the
+            default scenario, with the file's expectations checked. Several files give several
+            reports. Exit status 1 when an expectation fails, as with check.
+            """,
+            options: [.seed, .engine, .preset, .strategies, .format, .noTiming, .store, .concurrency, .out, .checkInvariants],
+            example: "simulate run Scenarios/offline-field-edits.json5 --preset sqlitedata"),
+        CommandHelp(
+            command: .check, operands: "FILE|DIR...",
+            summary: "check the expectations of scenario files or folders: what a CI job calls",
+            description: """
+            Runs the expectations of scenario files, or of every .json5 file in a folder, under
+            the strategies they name: one PASS or FAIL line each, then "N passed, M failed". A
+            file that cannot be parsed gets an ERROR line and the other files still run. Exit
+            status 2 if a file was broken, else 1 if an expectation failed, else 0. With
+            GITHUB_ACTIONS=true in the environment, each failure also prints
+            ::error file=FILE,line=LINE::message, an annotation on the expectation's line.
+            """,
+            options: [.seed, .engine, .preset, .store,
+                      OptionHelp.format.described("table (default: a PASS, FAIL or ERROR line each) or json (one document)"),
+                      .junit, .out, .checkInvariants],
+            example: "simulate check Scenarios --junit check.xml"),
+        CommandHelp(
+            command: .explore, operands: "FILE",
+            summary: "run a scenario file under a seeded random fault schedule, seed by seed",
+            description: """
+            Runs a scenario file once per seed with a seeded random fault schedule added: a
+            nemesis from 0 s to half the file's 'until' (so the second half is a healed phase)
+            that every 300 ms heals the network or, with probability 0.5, splits the replicas in
+            two at random, and with probability 0.2 crashes a running replica for one period:
+            --nemesis every=300ms,until=<half the file's until>,partition=0.5,crash=0.2.
+            On every seed it checks the file's expectations and the liveness promise (after the
+            faults end, a strategy that promises to converge does so before 'until'), prints a
+            FAIL line per failing seed with the command that replays it, then "N passed, M
+            failed"; exit status 1 when a seed failed. Seeds run on every core; the output is in
+            seed order and the same on every run. --shrink minimises each failing seed's first
+            failure into a plain scenario file that 'simulate check' reproduces (at most 500
+            runs per seed), and a SHRUNK line gives its sizes before and after.
+            """,
+            options: [OptionHelp.seeds, .nemesis, .shrink,
+                      OptionHelp.out.described("where --shrink writes DIR/<scenario>-seed-<S>.json5"),
+                      .quiet, .checkInvariants],
+            example: "simulate explore Scenarios/clock-skew.json5 --seeds 1..50 --shrink --out found"),
+        CommandHelp(
+            command: .race, operands: "",
+            summary: "real threads: how often concurrent writers leave a duplicate, per strategy",
+            description: """
+            Real threads (Dispatch): W writers create the same key at once on one replica, T
+            times, per strategy and W, and it prints how often a duplicate was left and the mean
+            number left. Threads decide, so figures vary from run to run.
+            """,
+            options: [.writers, .trials, .thinkMicros, .lockstep,
+                      OptionHelp.strategies.described("strategies to run, comma-separated (default: the eight in 'simulate help')"),
+                      .format],
+            example: "simulate race --writers 8 --trials 50 --lockstep --strategies dedupe,unique:error,crdt"),
+        CommandHelp(
+            command: .sweep, operands: "FILE",
+            summary: "a grid of settings × seeds for one scenario file, with confidence intervals",
+            description: """
+            Runs one scenario file over a grid of settings × seeds: any setting by its path
+            (network.drop, replicas, sync.fanout, steps[1].import.count …), every strategy at
+            every point; per point, strategy and metric: mean, standard deviation, min, max and a
+            95% Student's t interval. Runs on every core and prints a Markdown summary.
+            """,
+            options: [OptionHelp.vary.required().repeatable(),
+                      OptionHelp.seeds.described("the seeds of every point, a range or a comma-separated list (default 1..30)"),
+                      OptionHelp.strategies, .store, .shard,
+                      OptionHelp.out.described("also write the sweep's Markdown, JSON, CSV and HTML files to DIR"),
+                      .quiet, .checkInvariants],
+            example: "simulate sweep Scenarios/default.json5 --vary network.drop=0,0.1,0.2 --seeds 1..30 --out sweep"),
+        CommandHelp(
+            command: .merge, operands: "PART...",
+            summary: "combine the part files of a sharded sweep into the files one run writes",
+            description: """
+            Combines the part files that 'simulate sweep --shard K/N --out DIR' wrote into the
+            same files, byte for byte, that one unsharded sweep writes.
+            """,
+            options: [OptionHelp.out.described("write the sweep's Markdown, JSON, CSV and HTML files to DIR").required()],
+            example: "simulate merge parts/sweep-part-*-of-8.json --out sweep"),
+        CommandHelp(
+            command: .benchmark, operands: "",
+            summary: "the SQLite store's apply rate beside a bare SQLite upsert loop",
+            description: """
+            Measures the SQLite store's apply rate (records/s) beside a bare SQLite upsert loop
+            over the same rows: the store layer's overhead as a ratio. Build with -c release to
+            measure.
+            """,
+            options: [.records, .batch,
+                      OptionHelp.store.described("sqlite (in-memory databases) or sqlite:DIR (database files under DIR)").required()],
+            example: "swift run -c release simulate benchmark --store sqlite:/tmp"),
+        CommandHelp(
+            command: .lint, operands: "MODEL",
+            summary: "what a Core Data model or SwiftData sources will fail with CloudKit",
+            description: """
+            Reads an app's data model, a Core Data .xcdatamodeld (its current version) or
+            .xcdatamodel, or a folder of SwiftData sources, and reports as
+            FILE:LINE: error|warning|note: message [rule] what NSPersistentCloudKitContainer
+            refuses at launch (unique constraints, attributes neither optional nor defaulted,
+            required, ordered or inverse-less relationships, the Deny delete rule), then the
+            natural keys and which strategies fit the model. Exit status 1 when an error was
+            found (warnings alone exit 0). Sources: docs/sources/lint-rules.md.
+            """,
+            options: [.writeSchema],
+            example: "simulate lint MyApp/Model.xcdatamodeld --write-schema model.json5"),
+    ]
+}

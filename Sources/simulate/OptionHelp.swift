@@ -1,0 +1,101 @@
+import SyncReport
+import SyncSimulation
+
+/// One option as help shows it. `CommandHelp` lists these per command, and
+/// the parser accepts exactly the options listed, so help and parser cannot
+/// disagree about which options a command takes.
+struct OptionHelp {
+    /// `--seed`
+    let name: String
+    /// What the value is called in help (`S`); nil for a flag.
+    let value: String?
+    /// One line: what it does, what it takes, its default.
+    let summary: String
+    /// Shown without brackets in the usage line: the command needs it.
+    var isRequired = false
+    /// Shown as `--vary X [--vary …]` in the usage line.
+    var isRepeatable = false
+
+    init(_ name: String, _ value: String? = nil, _ summary: String) {
+        self.name = name
+        self.value = value
+        self.summary = summary
+    }
+
+    /// `--seed S`, or `-h, --help` for help's short form.
+    var label: String {
+        let named = name == "--help" ? "-h, --help" : name
+        return value.map { "\(named) \($0)" } ?? named
+    }
+
+    /// How the usage line shows it: `[--seed S]`, `--out DIR`, `--vary X [--vary …]`.
+    var synopsis: String {
+        let text = value.map { "\(name) \($0)" } ?? name
+        let shown = isRequired ? text : "[\(text)]"
+        return isRepeatable ? "\(shown) [\(name) …]" : shown
+    }
+
+    /// The same option, described for one command.
+    func described(_ summary: String) -> OptionHelp {
+        var copy = OptionHelp(name, value, summary)
+        copy.isRequired = isRequired
+        copy.isRepeatable = isRepeatable
+        return copy
+    }
+
+    /// The same option, which may be given more than once.
+    func repeatable() -> OptionHelp {
+        var copy = self
+        copy.isRepeatable = true
+        return copy
+    }
+
+    /// The same option, which the command cannot do without.
+    func required() -> OptionHelp {
+        var copy = self
+        copy.isRequired = true
+        return copy
+    }
+}
+
+/// Every option, with the line most commands show; a command that means
+/// something narrower says so with `described(_:)`.
+extension OptionHelp {
+    static let help = OptionHelp("--help", nil, "show this help")
+    static let version = OptionHelp("--version", nil, "print the version: simulate \(ToolVersion.current)")
+
+    static let replicas = OptionHelp("--replicas", "N",
+        "replicas in the default scenario, \(CommandLineOptions.replicaRange.lowerBound) to \(CommandLineOptions.replicaRange.upperBound) (default 5)")
+    static let seed = OptionHelp("--seed", "S", "seed of every random draw, 0 to 2^64-1 (default: the file's own, else 1)")
+    static let engine = OptionHelp("--engine", "ENGINE",
+        "\(EngineCatalog.allNames.joined(separator: " or ")) (default: the file's own, else peer); not with --preset")
+    static let preset = OptionHelp("--preset", "STACK",
+        "run as a stack you could ship: \(PresetCatalog.allNames.joined(separator: ", "))")
+    static let strategies = OptionHelp("--strategies", "LIST", "strategies to run, comma-separated, in that order (default: the file's list)")
+    static let format = OptionHelp("--format", "FORMAT", "table (default), json or markdown")
+    static let noTiming = OptionHelp("--no-timing", nil, "leave out wall-clock figures: output byte-identical from run to run")
+    static let store = OptionHelp("--store", "STORE",
+        "memory (default), sqlite (in memory) or sqlite:DIR (a file per replica)")
+    static let concurrency = OptionHelp("--concurrency", "MODE",
+        "how writers run: deterministic (default: seeded) or dispatch (real threads)")
+    static let checkInvariants = OptionHelp("--check-invariants", nil,
+        "check invariants after every event; exit 3 if one breaks (on in debug builds)")
+    static let out = OptionHelp("--out", "DIR", "also write report.md, .json, .csv and .html to DIR/<scenario>/ per scenario")
+    static let junit = OptionHelp("--junit", "FILE", "also write JUnit XML to FILE (a suite per file, a case per expectation)")
+
+    static let writers = OptionHelp("--writers", "LIST", "writer counts, comma-separated, each 1 to 64 (default 1,2,4,8,16)")
+    static let trials = OptionHelp("--trials", "T", "trials per strategy and writer count, 1 to 100000 (default 200)")
+    static let thinkMicros = OptionHelp("--think-micros", "N",
+        "µs between each writer's fetch and its save, 0 to 1000000 (default 50)")
+    static let lockstep = OptionHelp("--lockstep", nil, "every writer fetches before any saves: the bad interleaving, forced")
+    static let records = OptionHelp("--records", "N", "records created, then updated, 1 to 10000000 (default 20000)")
+    static let batch = OptionHelp("--batch", "B", "records per transaction, 1 to 100000 (default 100)")
+    static let vary = OptionHelp("--vary", "PATH=V1,V2,…", "a setting's path and values, such as network.drop=0,0.1 (repeat for a grid)")
+    static let seeds = OptionHelp("--seeds", "A..B", "the seeds to run, a range or a comma-separated list (default 1..30)")
+    static let shard = OptionHelp("--shard", "K/N", "run only slice K of N, writing DIR/sweep-part-K-of-N.json (needs --out)")
+    static let quiet = OptionHelp("--quiet", nil, "no progress bar (shown on a terminal otherwise)")
+    static let nemesis = OptionHelp("--nemesis", "SETTINGS",
+        "the fault schedule: every=D,until=D,partition=P,crash=P (defaults above)")
+    static let shrink = OptionHelp("--shrink", nil, "minimise each failing seed into a scenario file under --out DIR")
+    static let writeSchema = OptionHelp("--write-schema", "FILE", "also write the model's entities, keys and relationships as a scenario file")
+}

@@ -1,0 +1,104 @@
+import Foundation
+@testable import simulate
+import SyncReport
+import Testing
+
+/// `simulate CMD --help`, `simulate help CMD`, the overview and `--version`.
+struct HelpCommandTests {
+    /// Every command by the word a user types; "" is the built-in scenario.
+    static let commandWords = ["", "run", "check", "explore", "race", "sweep", "merge", "benchmark", "lint"]
+
+    static func command(_ word: String) -> CommandLineOptions.Command {
+        word.isEmpty ? .compare : CommandLineOptions.Command(rawValue: word)!
+    }
+
+    @Test func everyCommandIsCovered() {
+        #expect(Set(Self.commandWords.map(Self.command)) == Set(CommandLineOptions.Command.allCases))
+    }
+
+    @Test(arguments: commandWords.dropFirst())
+    func helpCommandPrintsTheSameBytesAsTheHelpOption(_ word: String) async throws {
+        let option = try await SimulateProcess.run([word, "--help"])
+        #expect(option.status == 0)
+        #expect(option.stderr == "")
+        let short = try await SimulateProcess.run([word, "-h"])
+        let topic = try await SimulateProcess.run(["help", word])
+        #expect(topic.status == 0)
+        #expect(topic.stdoutData == option.stdoutData)
+        #expect(short.stdoutData == option.stdoutData)
+
+        // A usage line, its options one line each, one example.
+        let lines = option.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("USAGE: simulate \(word)") == true, "\(lines.first ?? "")")
+        let options = try #require(lines.firstIndex(of: "OPTIONS:"))
+        let example = try #require(lines.firstIndex(of: "EXAMPLE:"))
+        #expect(options < example)
+        #expect(lines[options + 1 ..< example].dropLast().allSatisfy { $0.hasPrefix("  -") }, "one line per option")
+        #expect(lines[example + 1].hasPrefix("  simulate \(word)") || lines[example + 1].hasPrefix("  swift run -c release simulate \(word)"))
+        #expect(lines.allSatisfy { $0.count <= HelpLayout.width }, "lines fit \(HelpLayout.width) columns")
+    }
+
+    @Test func theOverviewIsTheHelpOfNoCommand() async throws {
+        let option = try await SimulateProcess.run(["--help"])
+        let topic = try await SimulateProcess.run(["help"])
+        #expect(topic.status == 0)
+        #expect(topic.stdoutData == option.stdoutData)
+        // Every command's usage line, and a one-line description of each.
+        for word in Self.commandWords.dropFirst() {
+            #expect(option.stdout.contains("       simulate \(word) "), "no usage line for \(word)")
+            #expect(option.stdout.contains("\n  \(word) "), "no description of \(word)")
+        }
+        for section in ["OPTIONS (no command):", "GLOBAL OPTIONS:", "STRATEGIES:", "ENGINES:", "PRESETS", "EXIT STATUS:"] {
+            #expect(option.stdout.contains(section), "overview lacks \(section)")
+        }
+    }
+
+    @Test func anUnknownHelpTopicIsAUsageError() async throws {
+        let output = try await SimulateProcess.run(["help", "bogus"])
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(output.stderr == "simulate: simulate help: unknown command 'bogus'; commands: run, check, explore, race, sweep, merge, benchmark, lint\n")
+    }
+
+    @Test func versionPrintsTheToolVersion() async throws {
+        let output = try await SimulateProcess.run(["--version"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout == "simulate \(ToolVersion.current)\n")
+        #expect(output.stdout == "simulate 0.3.0\n")
+    }
+
+    /// Help tells the truth: every option the parser accepts for a command
+    /// has a line in that command's help and, but for help's own, a place
+    /// in its usage line. Acceptance is probed through the parser itself,
+    /// with every option name any command knows.
+    @Test(arguments: commandWords)
+    func everyOptionTheParserAcceptsIsInTheCommandsHelp(_ word: String) async throws {
+        let command = Self.command(word)
+        let known = Set(CommandLineOptions.Command.allCases.flatMap(CommandLineOptions.acceptedOptions)
+            + CommandLineOptions.allowedValues.keys + ["-h"]).sorted()
+        let accepted = known.filter { name in
+            do throws(CommandLineOptions.UsageError) {
+                _ = try CommandLineOptions.parse((word.isEmpty ? [] : [word]) + [name])
+                return true
+            } catch {
+                // Refused as an option the command does not take; any other
+                // error (a missing value or file) means it was taken.
+                return !error.message.contains("does not take") && !error.message.contains("unknown option")
+            }
+        }
+        #expect(accepted.contains("--help") && accepted.contains("-h"))
+        #expect(Set(accepted) == Set(CommandLineOptions.acceptedOptions(command) + ["-h"]))
+
+        let help = try await SimulateProcess.run(word.isEmpty ? ["help"] : ["help", word])
+        let lines = help.stdout.split(separator: "\n").map(String.init)
+        let usage = lines.prefix { !$0.isEmpty }.joined(separator: " ")
+        for name in accepted {
+            let optionLine = lines.contains { $0.hasPrefix("  \(name) ") || $0.hasPrefix("  -h, \(name) ") || (name == "-h" && $0.hasPrefix("  -h, --help ")) }
+            #expect(optionLine, "'simulate help \(word)' has no line for \(name)")
+            if !["--help", "-h", "--version"].contains(name) {
+                #expect(usage.contains("[\(name)") || usage.contains(" \(name) "), "the usage line of '\(word)' lacks \(name)")
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SyncReport
+import SyncSimulation
+import Testing
+
+/// docs/report-schema.json describes every key `report.json` and
+/// `--format json` emit, and every key it requires is there.
+struct ReportSchemaTests {
+    @Test func everyScenarioReportMatchesTheReportDefinition() throws {
+        let schema = try SchemaWalker.load()
+        for (run, report) in zip(ScenarioReports.runs, ScenarioReports.all) {
+            let problems = schema.problems(report.json(), against: schema.definition("report"))
+            #expect(problems.isEmpty, "\(run.file) engine \(run.engine ?? "-") preset \(run.preset ?? "-"):\n\(problems.prefix(20).joined(separator: "\n"))")
+        }
+    }
+
+    @Test func theFormatJSONDocumentMatchesTheRootForOneReportOrMany() throws {
+        let schema = try SchemaWalker.load()
+        for reports in [[ScenarioReports.all[0]], ScenarioReports.all, [Fixtures.smallReport(includesTiming: true)]] {
+            let problems = schema.problems(Report.document(reports), against: schema.root)
+            #expect(problems.isEmpty, "\(problems.prefix(20).joined(separator: "\n"))")
+        }
+        // A lone report.json is the root's other branch.
+        #expect(schema.problems(Fixtures.smallReport(includesTiming: false).json(), against: schema.root).isEmpty)
+    }
+
+    @Test func aKeyTheSchemaDoesNotKnowFails() throws {
+        let schema = try SchemaWalker.load()
+        guard case .object(var members) = Fixtures.smallReport(includesTiming: false).json(),
+              let index = members.firstIndex(where: { $0.key == "results" }),
+              case .array(var results) = members[index].value, case .object(let first) = results[0] else {
+            Issue.record("the report is not an object with results")
+            return
+        }
+        results[0] = .object(first + [.init("surprise", .int(1))])
+        members[index] = .init("results", .array(results))
+        let problems = schema.problems(.object(members), against: schema.definition("report"))
+        #expect(problems == ["$.results[0].surprise: a key the schema does not describe"])
+    }
+
+    @Test func aMissingRequiredKeyFails() throws {
+        let schema = try SchemaWalker.load()
+        guard case .object(let members) = Fixtures.smallReport(includesTiming: false).json() else {
+            Issue.record("the report is not an object")
+            return
+        }
+        let problems = schema.problems(.object(members.filter { $0.key != "toolVersion" }), against: schema.definition("report"))
+        #expect(problems == ["$: required key toolVersion is missing"])
+    }
+
+    /// The metric names an expectation may use are the simulator's own.
+    @Test func theSchemaListsEveryMetric() throws {
+        let schema = try SchemaWalker.load()
+        let expectation = schema.definition("expectation")
+        let metric = (expectation["properties"] as? [String: Any])?["metric"] as? [String: Any]
+        #expect(metric?["enum"] as? [String] == Metric.allCases.map(\.rawValue))
+    }
+
+    @Test func theSchemaVersionIsTheReports() throws {
+        let schema = try SchemaWalker.load()
+        for name in ["report", "output"] {
+            let version = (schema.definition(name)["properties"] as? [String: Any])?["schemaVersion"] as? [String: Any]
+            #expect(version?["const"] as? Int == Report.schemaVersion, "\(name)")
+        }
+    }
+}
