@@ -22,6 +22,7 @@ public enum Metric: String, CaseIterable, Sendable {
     case lostOnReset
     case links
     case missedChanges
+    case missedIntents
     case changeSets
     case conflicts
     case serverDuplicates
@@ -65,6 +66,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .lostOnReset: return Double(result.lostOnReset)
         case .links: return Double(result.links)
         case .missedChanges: return Double(result.missedChanges)
+        case .missedIntents: return Double(result.missedIntents)
         case .changeSets: return Double(result.changeSets)
         case .conflicts: return Double(result.conflicts)
         case .serverDuplicates: return Double(result.serverDuplicates)

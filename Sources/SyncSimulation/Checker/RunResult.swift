@@ -78,6 +78,9 @@ public struct RunResult: Sendable {
     public var network: NetworkCounters
     /// Remote changes that addressed a record the replica did not have.
     public var missedChanges: Int
+    /// Local updates, deletes and links that found no live record to act
+    /// on, over every device: the app did nothing.
+    public var missedIntents: Int = 0
     /// Change sets made by all replicas, less those a wipe destroyed before
     /// any other replica held them (`peer`); record saves the server
     /// performed (`cloudkit`).
@@ -96,6 +99,9 @@ public struct RunResult: Sendable {
     public var series: DuplicateSeries
     /// Partitions, heals, crashes and restarts, in order.
     public var faults: [FaultEvent]
+    /// Saves, sync messages with changes, conflicts and dedupe passes per
+    /// endpoint over virtual time, for the report's timeline (capped).
+    public var timeline = Timeline()
     /// True when the run ended because nothing scheduled or possible could
     /// change any replica's state; false when it ran to `until` with work
     /// left (the figures are then not final).

@@ -64,6 +64,9 @@ public enum EngineAction {
     /// Remote changes were applied to a device's store: the app processes
     /// them (a strategy with a dedupe pass schedules one).
     case appliedRemote(ReplicaID)
+    /// `count` pending local changes of a device met a server version it
+    /// had not seen (for the timeline; the engine counts them itself).
+    case conflicted(ReplicaID, count: Int)
 }
 
 /// A message of some engine, as the network and the kernel see it.

@@ -69,7 +69,7 @@ extension Simulation {
                 writerTasks[index].phase = .refetch
                 scheduleWriterStep(index)
             case .missed:
-                break
+                nodes[replica.index].counters.missedIntents += 1
             }
             observe(replica)
 
@@ -107,7 +107,9 @@ extension Simulation {
                 writerSaved(intent, changes: changes, on: replica)
             case .rejected:
                 nodes[replica.index].countRefusedLocalSave()
-            case .saved, .missed:
+            case .missed:
+                nodes[replica.index].counters.missedIntents += 1
+            case .saved:
                 break
             }
         }

@@ -44,7 +44,9 @@ public struct Simulation {
     /// The name of each device's current store (its file, for `sqlite:DIR`).
     var storeLabels: [String]
 
-    var nodes: [ReplicaNode]
+    /// Every device's app and store: after ``run()``, what each device ended
+    /// with (a program of its own may read them; only the kernel writes).
+    public internal(set) var nodes: [ReplicaNode]
     var engine: any SyncEngine
     var network: Network
     var observer: RunObserver
@@ -84,6 +86,7 @@ public struct Simulation {
     var writerTasks: [WriterTask] = []
     var pendingWriterSteps = 0
     var race = RunResult.Race()
+    var timeline = Timeline()
 
     /// Opens every device's store; only a SQLite store can fail to open.
     public init(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
@@ -242,7 +245,7 @@ public struct Simulation {
             passScheduled[replica.index] = false
             pendingPasses -= 1
             let changes = nodes[replica.index].runDedupePass(atMicros: nowMicros)
-            if !changes.isEmpty { committed(changes, on: replica) }
+            if !changes.isEmpty { committed(changes, on: replica, as: .dedupePass) }
             if let due = nodes[replica.index].context.nextPassDueMicros { scheduleWakeUp(on: replica, atMicros: due) }
             observe(replica)
         case .passWakeUp(let replica, let wakeUpGeneration):
@@ -313,7 +316,8 @@ public struct Simulation {
     }
 
     /// A device's app committed changes locally: the engine takes them.
-    mutating func committed(_ changes: [Record], on replica: ReplicaID) {
+    mutating func committed(_ changes: [Record], on replica: ReplicaID, as kind: Timeline.Kind = .save) {
+        timeline.record(kind, lane: replica, count: changes.count, atMicros: nowMicros)
         // With `syncOffSaves: "neverUploaded"` the engine never learns of a
         // save made with sync off; a later change to the record is sent.
         guard !syncOff[replica.index] || scenario.syncOffSaves == .uploaded else { return }
@@ -335,9 +339,14 @@ public struct Simulation {
         guard senderGeneration == generation[envelope.from.index], receiverGeneration == generation[receiver.index],
               !down[receiver.index] else {
             network.lose()
+            if envelope.message.carriesChanges { timeline.record(.lost, lane: receiver, peer: envelope.from, atMicros: nowMicros) }
             return
         }
-        guard network.arrive(from: envelope.from, to: receiver) else { return }
+        guard network.arrive(from: envelope.from, to: receiver) else {
+            if envelope.message.carriesChanges { timeline.record(.lost, lane: receiver, peer: envelope.from, atMicros: nowMicros) }
+            return
+        }
+        if envelope.message.carriesChanges { timeline.record(.receive, lane: receiver, peer: envelope.from, atMicros: nowMicros) }
         carryOut(engine.receive(envelope, nodes: &nodes, atMicros: nowMicros))
         if receiver.index < nodes.count { observe(receiver) }
     }
@@ -348,6 +357,8 @@ public struct Simulation {
             switch action {
             case .send(let message, let from, let to):
                 send(message, from: from, to: to)
+            case .conflicted(let replica, let count):
+                timeline.record(.conflict, lane: replica, count: count, atMicros: nowMicros)
             case .appliedRemote(let replica):
                 if scenario.deleteRulesOnImport { applyDeleteRulesAfterImport(on: replica) }
                 if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
@@ -396,6 +407,7 @@ public struct Simulation {
         // An app with sync off has no sync engine running: nothing leaves
         // it and nothing is sent to it (a peer is simply not there).
         guard !syncOff[from.index], !syncOff[to.index] else { return }
+        if message.carriesChanges { timeline.record(.send, lane: from, peer: to, atMicros: nowMicros) }
         let deliveries = network.send(from: from, to: to, sizeBytes: message.sizeBytes, atMicros: nowMicros)
         for time in deliveries {
             inFlight += 1
@@ -446,6 +458,7 @@ public struct Simulation {
             links: links,
             network: network.counters,
             missedChanges: nodes.reduce(0) { $0 + $1.counters.missedChanges },
+            missedIntents: nodes.reduce(0) { $0 + $1.counters.missedIntents },
             changeSets: figures.changeSets,
             conflicts: figures.conflicts,
             serverDuplicates: figures.serverDuplicates,
@@ -453,6 +466,7 @@ public struct Simulation {
             race: race,
             series: observer.series,
             faults: observer.faults,
+            timeline: timeline,
             quiesced: quiesced,
             liveness: Liveness.verdict(promised: strategy.promisesConvergence, faultsOver: !network.isPartitioned && !down.contains(true),
                                        networkAlive: networkAlive, quiesced: quiesced, converged: convergence.allAgree),

@@ -86,7 +86,11 @@ public struct ReplicaNode {
     /// save is counted.
     public mutating func perform(_ intent: Intent, atMicros now: Int64) -> IntentOutcome {
         let outcome = save(intent, fetched: fetch(intent), atMicros: now)
-        if case .rejected = outcome { countRefusedLocalSave() }
+        switch outcome {
+        case .rejected: countRefusedLocalSave()
+        case .missed: counters.missedIntents += 1
+        case .saved: break
+        }
         return outcome
     }
 

@@ -75,7 +75,7 @@ extension ScenarioFile {
         do {
             tree = try JSONNode.parse(data)
         } catch {
-            throw ScenarioFileError(file: file, path: "", message: "not valid JSON5 (check brackets, quotes and commas)")
+            throw ScenarioFileError(file: file, path: "", message: syntaxErrorMessage(data))
         }
         if let text = String(data: data, encoding: .utf8), let (path, key) = DuplicateKeyScanner.firstDuplicate(in: text) {
             throw ScenarioFileError(file: file, path: path, message: "key '\(key)' is given twice")
@@ -123,5 +123,22 @@ extension JSONNode {
         members["preset"] = .string(preset)
         for key in ["engine", "topology", "hubRunsAppCode"] + EngineCatalog.settingsKeys { members[key] = nil }
         return .object(members)
+    }
+}
+
+extension ScenarioFile {
+    /// Where a text the decoder refused goes wrong. Foundation's decoder on
+    /// Linux says only "not valid JSON", with no position, so the text is
+    /// read again by ``JSON5Value/parse(_:)``, which reads the same JSON5
+    /// and knows the line and column of its first error.
+    static func syntaxErrorMessage(_ data: Data) -> String {
+        let generic = "not valid JSON5 (check brackets, quotes and commas)"
+        guard let text = String(data: data, encoding: .utf8) else { return "not valid UTF-8 text" }
+        do {
+            _ = try JSON5Value.parse(text)
+            return generic
+        } catch {
+            return "not valid JSON5 at line \(error.line), column \(error.column): \(error.message)"
+        }
     }
 }

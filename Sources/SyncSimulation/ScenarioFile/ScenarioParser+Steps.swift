@@ -14,9 +14,12 @@ extension ScenarioParser {
         var steps: [Step] = []
         var faults: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
         var upgrades: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
+        var sources: [Node?] = []
         for (index, stepNode) in try node.array().enumerated() {
             let expanded = try parseStep(stepNode, index: index)
             steps += expanded
+            // Random workloads address keys that may never exist on purpose.
+            sources += Array(repeating: Self.isRandom(stepNode) ? nil : stepNode, count: expanded.count)
             for step in expanded {
                 switch step.action {
                 case .crash, .restart: faults.append((step.atMicros, faults.count, stepNode, step.action))
@@ -27,7 +30,58 @@ extension ScenarioParser {
         }
         try checkCrashesAndRestarts(faults)
         try checkUpgrades(upgrades)
-        return steps.stableSorted { $0.atMicros < $1.atMicros }
+        let ordered = Array(zip(steps, sources)).stableSorted { $0.0.atMicros < $1.0.atMicros }
+        try checkAddressedKeysAreCreated(ordered)
+        return ordered.map(\.0)
+    }
+
+    private func keyText(_ key: NaturalKey) -> String {
+        let entity = schema[key.uniqueKey.entity]
+        let pairs = zip(entity.uniqueKeys[key.uniqueKey.key], key.values).map { field, value in
+            if case .string(let text) = value { return "\(entity.fields[field]): \"\(text)\"" }
+            return "\(entity.fields[field]): \(value)"
+        }
+        return "\(entity.name) { \(pairs.joined(separator: ", ")) }"
+    }
+
+    private static func isRandom(_ node: Node) -> Bool {
+        if case .object(let members) = node.value { return members["random"] != nil }
+        return false
+    }
+
+    /// An update, delete or link of a key that no step before it creates
+    /// (an import, a create, a seed, a writer's save) can only miss: no
+    /// replica can hold such a record, so it is an error here rather than a
+    /// silent no-op at run time. (A key created and deleted again is not
+    /// known here; at run time such an intent is counted as a miss.)
+    private func checkAddressedKeysAreCreated(_ steps: [(Step, Node?)]) throws(ScenarioFileError) {
+        var created: Set<NaturalKey> = []
+        for (step, source) in steps {
+            let intent: Intent
+            switch step.action {
+            case .intent(_, let stepIntent), .writers(_, let stepIntent, _): intent = stepIntent
+            case .seedIfEmpty(_, _, let rows): intent = .save(rows)
+            default: continue
+            }
+            switch intent {
+            case .save(let rows):
+                for row in rows {
+                    for uniqueKey in schema[row.entity].uniqueKeys.indices.map({ UniqueKeyID(entity: row.entity, key: $0) }) {
+                        if let key = row.naturalKey(uniqueKey, schema: schema) { created.insert(key) }
+                    }
+                }
+            case .update(let key, _), .delete(let key):
+                try requireCreated(key, created, source)
+            case .link(let key, _, let target):
+                try requireCreated(key, created, source)
+                try requireCreated(target, created, source)
+            }
+        }
+    }
+
+    private func requireCreated(_ key: NaturalKey, _ created: Set<NaturalKey>, _ source: Node?) throws(ScenarioFileError) {
+        guard let source, !created.contains(key) else { return }
+        throw source.error("no step before this one creates \(keyText(key)): no replica can hold that record, so this would do nothing; create it first (import, create) or remove the step")
     }
 
     /// A restart needs a replica that is down; a crash one that is up.

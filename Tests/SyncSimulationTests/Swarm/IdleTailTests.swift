@@ -28,7 +28,7 @@ struct IdleTailTests {
     static let outcome: Set<String> = [
         "strategy", "duplicates", "diverged", "convergenceMicros", "rejected", "lostWrites", "resurrected", "dangling",
         "links", "missedChanges", "changeSets", "conflicts", "serverDuplicates", "intentsWhileDown", "race", "quiesced", "liveness",
-        "copiesLost", "pendingLinksPeak", "storeOpenFailures", "lostOnReset",
+        "copiesLost", "pendingLinksPeak", "storeOpenFailures", "lostOnReset", "missedIntents",
     ]
 
     /// What a tail may change. Sync ticks stay scheduled for ever and keep
@@ -36,7 +36,7 @@ struct IdleTailTests {
     /// count grow; the run ends later (`endMicros`), the duplicate series
     /// (for charts) runs on to the new end, the fault log lists the added
     /// heal, and invariant checks (off here) count events.
-    static let mayChange: Set<String> = ["network", "events", "endMicros", "series", "faults", "invariantChecks"]
+    static let mayChange: Set<String> = ["network", "events", "endMicros", "series", "faults", "timeline", "invariantChecks"]
 
     /// A tail after the run's end, when the run's outcome is final.
     static let tailAfterEndMicros: Int64 = 1_000_000

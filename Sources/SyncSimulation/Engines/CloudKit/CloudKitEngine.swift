@@ -186,7 +186,8 @@ public struct CloudKitEngine: SyncEngine {
     /// remote changes (a dedupe pass) when it applied some.
     private mutating func take(_ effects: CloudKitDevice.Effects, on replica: ReplicaID) -> [EngineAction] {
         conflicts += effects.conflicts
-        return effects.applied ? [.appliedRemote(replica)] : []
+        return (effects.conflicts > 0 ? [.conflicted(replica, count: effects.conflicts)] : [])
+            + (effects.applied ? [.appliedRemote(replica)] : [])
     }
 
     /// The server answers a request on arrival, each request once.
