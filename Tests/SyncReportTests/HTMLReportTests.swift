@@ -34,6 +34,19 @@ struct HTMLReportTests {
         do { return try fileReport("crash-restart.json5") } catch { fatalError("crash-restart.json5: \(error)") }
     }
 
+    /// Charts a report page draws: a duplicates panel per strategy that
+    /// had any, rejected and lost (each unless 0 everywhere), a per-replica
+    /// chart per recorded series, and a timeline per strategy.
+    static func chartCount(_ report: Report) -> Int {
+        report.results.count { $0.duplicates.peak > 0 } + barPanels(report.results)
+            + report.results.count { $0.series.perReplica != nil } + report.results.count
+    }
+
+    /// The rejected and lost panels drawn: those not 0 for every result.
+    static func barPanels(_ results: [RunResult]) -> Int {
+        (results.contains { $0.rejected.total > 0 } ? 1 : 0) + (results.contains { $0.lostWrites.total > 0 } ? 1 : 0)
+    }
+
     static func count(_ needle: String, in text: String) -> Int {
         text.components(separatedBy: needle).count - 1
     }
@@ -61,9 +74,20 @@ struct HTMLReportTests {
         #expect(!page.lowercased().contains("<script"))
         #expect(!page.contains("<link") && !page.contains("<img") && !page.contains("url("))
         #expect(Self.onlySVGNamespaceURLs(page))
-        // Duplicates over time (with the fault timeline) and rejected/lost.
-        #expect(Self.count("<svg", in: page) == 2)
-        #expect(Self.count("</svg>", in: page) == 2)
+        #expect(Self.count("<svg", in: page) == Self.chartCount(Self.defaultReport))
+        #expect(Self.count("</svg>", in: page) == Self.chartCount(Self.defaultReport))
+        // Anchors of the contents line, each to a section of the page.
+        for id in ["results", "duplicates", "rejected-lost", "timeline", "replay"] {
+            #expect(page.contains("<a href=\"#\(id)\">") && page.contains("<h2 id=\"\(id)\">"), "section \(id)")
+        }
+    }
+
+    /// The default scenario's page, every default strategy, stays small:
+    /// the timelines are drawn from at most ``TimelineDiagram/drawnCap``
+    /// events each, messages and saves as one path per kind.
+    @Test func theDefaultPageStaysSmall() {
+        let page = Fixtures.goldenReport.html()
+        #expect(page.utf8.count < 200_000, "\(page.utf8.count) bytes")
     }
 
     @Test func reportPageHasTheHeadlineTableAndReplay() {
@@ -82,32 +106,53 @@ struct HTMLReportTests {
         }
         #expect(page.contains("<li>dups: duplicate records on the worst replica at the end"))
         #expect(page.contains("<code>simulate --replicas 3 --seed 1 --strategies lww,dedupe,crdt</code>"))
-        #expect(!page.contains("<h2>Expectations</h2>"))
+        #expect(!page.contains("Expectations</h2>"))
     }
 
     @Test func chartsHaveLabelledAxesAndALegendOfEveryStrategy() {
         let report = Self.defaultReport
         let texts = Self.svgTexts(report.html())
-        for label in ["virtual time (s)", "duplicates (worst replica)", "rejected", "lost"] {
+        for label in ["virtual time (s)", "duplicates", "lost (count per run)"] {
             #expect(texts.contains(label), "axis or legend label \(label)")
         }
-        #expect(texts.contains { $0.hasPrefix("count per run") })
-        for result in report.results {
-            // Once in the line chart's legend, once beside the bars.
-            #expect(texts.filter { $0 == result.strategy }.count == 2, "\(result.strategy)")
-        }
-        // The x axis starts at 0 s; strategies differ in colour and dash.
-        #expect(texts.contains("0"))
+        #expect(Self.barPanels(report.results) >= 1)
+        // A figure that is 0 everywhere is a sentence, not bars on zero.
+        let nobodyRefused = !report.results.contains { $0.rejected.total > 0 }
+        #expect(report.html().contains("<p>No store refused a write.</p>") == nobodyRefused)
+        #expect(texts.contains("rejected (count per run)") == !nobodyRefused)
         let page = report.html()
+        for result in report.results {
+            // Beside its bars; a duplicates panel's caption names it.
+            #expect(texts.filter { $0 == result.strategy }.count == Self.barPanels(report.results), "\(result.strategy)")
+            if result.duplicates.peak > 0 {
+                #expect(page.contains("<figcaption>\(result.strategy): \(result.duplicates.final) at the end, peak \(result.duplicates.peak)</figcaption>"))
+            }
+        }
+        // The x axis starts at 0 s; a strategy keeps its style in every chart.
+        #expect(texts.contains("0"))
         #expect(page.contains("stroke=\"#0072B2\"") && page.contains("stroke=\"#D55E00\" stroke-dasharray=\"8 3\""))
     }
 
-    @Test func partitionsAreDrawnUnderTheTimeAxis() {
-        let page = Self.defaultReport.html()
-        // One partition from 0 s until the heal at 2 s, in the network lane.
-        #expect(Self.count("class=\"fault-partition\"", in: page) == 1)
-        #expect(page.contains("<title>partition r1 | r2 | r3 from 0 s to 2 s</title>"))
-        #expect(Self.svgTexts(page).contains("network"))
+    /// Most strategies never hold a duplicate: they get a sentence, not a
+    /// panel of a line on zero.
+    @Test func duplicatesArePanelsOfTheStrategiesThatHadAny() {
+        let report = Fixtures.goldenReport
+        let page = report.html()
+        let had = report.results.filter { $0.duplicates.peak > 0 }
+        let never = report.results.filter { $0.duplicates.peak == 0 }.map(\.strategy)
+        #expect(!had.isEmpty && !never.isEmpty)
+        #expect(Self.count("<figure class=\"small\">", in: page) == had.count)
+        #expect(page.contains("<p>No duplicate at any moment: \(Prose.list(never)).</p>"))
+    }
+
+    @Test func partitionsAreShadedInEveryChartOverTime() {
+        let report = Self.defaultReport
+        let page = report.html()
+        // One partition from 0 s until the heal at 2 s: in each duplicates
+        // panel and each timeline.
+        let charts = report.results.count { $0.duplicates.peak > 0 } + report.results.count
+        #expect(Self.count("class=\"fault-partition\"", in: page) == charts)
+        #expect(Self.count("<title>partition r1 | r2 | r3 from 0 s to 2 s</title>", in: page) == charts)
         #expect(Self.svgTexts(page).contains("partition (replicas split)"))
         #expect(!page.contains("class=\"fault-crash\""))
     }
@@ -116,13 +161,14 @@ struct HTMLReportTests {
         let report = Self.crashRestartReport
         let page = report.html()
         #expect(page == report.html())
-        #expect(Self.count("<svg", in: page) == 2)
-        #expect(Self.count("class=\"fault-crash\"", in: page) == 1)
-        #expect(page.contains("<title>r3 crashed from 1 s to 1.5 s</title>"))
+        #expect(Self.count("<svg", in: page) == Self.chartCount(report))
+        let charts = report.results.count { $0.duplicates.peak > 0 } + report.results.count
+        #expect(Self.count("class=\"fault-crash\"", in: page) == charts)
+        #expect(Self.count("<title>r3 crashed from 1 s to 1.5 s</title>", in: page) == charts)
         #expect(Self.svgTexts(page).contains("r3"))
         #expect(Self.svgTexts(page).contains("crash (store kept)"))
         #expect(!page.contains("class=\"fault-partition\""))
-        #expect(page.contains("<h2>Expectations</h2>"))
+        #expect(page.contains("<h2 id=\"expectations\">Expectations</h2>"))
         #expect(Self.count("<td class=\"pass\">PASS</td>", in: page) + Self.count("<td class=\"fail\">FAIL</td>", in: page)
             == report.expectations.count)
         #expect(page.contains("<td>intentsWhileDown</td><td>≥ 1</td>"))
@@ -133,8 +179,9 @@ struct HTMLReportTests {
     @Test func perReplicaSeriesAddOneSmallChartPerStrategy() throws {
         let report = try Self.fileReport("crash-restart.json5", perReplica: true)
         let page = report.html()
-        #expect(Self.count("<svg", in: page) == 2 + report.results.count)
-        #expect(page.contains("<h2>Duplicates per replica</h2>"))
+        #expect(Self.count("<svg", in: page) == Self.chartCount(report))
+        #expect(Self.count("<svg", in: page) > Self.chartCount(Self.crashRestartReport))
+        #expect(page.contains("<h2 id=\"per-replica\">Duplicates per replica</h2>"))
         for result in report.results {
             #expect(page.contains("<figcaption>\(result.strategy): duplicates on each replica</figcaption>"))
         }
@@ -170,20 +217,24 @@ struct HTMLReportTests {
             copy.series = series
             copy.faults = []
             copy.endMicros = end
+            copy.duplicates.final = counts.last ?? 0
+            copy.duplicates.peak = counts.max() ?? 0
             return copy
         }
-        let names = StrategyCatalog.allNames
+        let names = StrategyCatalog.builtInNames
         #expect(names.count == 12)
         var results = names.map { result($0, counts: [0], end: 0) }
         let allZero = Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html()
-        #expect(Self.count("<svg", in: allZero) == 2)
+        // Rejected and lost, and a timeline per strategy; no duplicates chart.
+        let bars = Self.barPanels(results)
+        #expect(Self.count("<svg", in: allZero) == bars + names.count)
         #expect(!allZero.contains("NaN") && !allZero.contains("∞"))
-        #expect(allZero.contains("No run had a duplicate at any moment."))
-        #expect(allZero.contains("No partitions or crashes."))
+        #expect(allZero.contains("No run had a duplicate at any moment"))
+        #expect(allZero.contains("No strategy held a duplicate record at any moment."))
         #expect(!allZero.contains("class=\"fault-"))
         let texts = Self.svgTexts(allZero)
-        #expect(texts.contains("0") && texts.contains("1"), "y axis 0 … 1")
-        for name in names { #expect(texts.filter { $0 == name }.count == 2, "\(name)") }
+        #expect(texts.contains("0") && texts.contains("1"), "x axis 0 … 1")
+        for name in names { #expect(texts.filter { $0 == name }.count == bars, "\(name)") }
         // A distinct colour and dash pair per strategy; the first ten differ in both.
         let styles = names.indices.map { SeriesStyle.numbered($0) }
         #expect(Set(styles.map { $0.colour + "|" + $0.dash }).count == names.count)
@@ -193,9 +244,10 @@ struct HTMLReportTests {
         results[0] = result(names[0], counts: [0, 2, 5], end: 200_000)
         results[1] = result(names[1], counts: [0, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3], end: 1_000_000)
         let mixed = Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html()
-        #expect(Self.count("class=\"series\" d=\"M58 ", in: mixed) == names.count, "lines start at x = 0")
-        let plotRight = "702"
-        #expect(Self.count(" L\(plotRight) ", in: mixed) >= names.count, "every line reaches the end at 1 s")
+        #expect(Self.count("<figure class=\"small\">", in: mixed) == 2)
+        #expect(Self.count("class=\"series\" d=\"M50 ", in: mixed) == 2, "lines start at x = 0")
+        let plotRight = "328"
+        #expect(Self.count(" L\(plotRight) ", in: mixed) >= 2, "every line reaches the end at 1 s")
         #expect(Self.svgTexts(mixed).contains("1"))
         #expect(mixed == Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html())
     }
@@ -247,76 +299,6 @@ struct HTMLReportTests {
         #expect(Ticks.rounded(lower: -2.5, upper: 7).ticks.map(SVGNumber.tick) == ["-4", "-2", "0", "2", "4", "6", "8"])
     }
 
-    // MARK: Sweep
-
-    static func summary(_ values: [Double]) -> MetricSummary? { MetricSummary(values) }
-
-    /// `points` × strategies × headline metrics; `missing` (point, strategy,
-    /// metric) has no summary.
-    static func sweep(parameters: [SweepParameter], points: [[String]], strategies: [String],
-                      missing: (point: Int, strategy: String, metric: Metric)? = nil) -> SweepResult {
-        let sweepPoints = points.enumerated().map { SweepPoint(index: $0, values: $1) }
-        var rows: [SweepRow] = []
-        for point in sweepPoints {
-            for (column, strategy) in strategies.enumerated() {
-                for metric in Metric.allCases {
-                    let isMissing = missing.map { $0.point == point.index && $0.strategy == strategy && $0.metric == metric } ?? false
-                    let base = Double(point.index * 3 + column * 2 + 1)
-                    rows.append(SweepRow(point: point, strategy: strategy, metric: metric,
-                                         summary: isMissing ? nil : summary([base, base + 1, base + 3])))
-                }
-            }
-        }
-        return SweepResult(scenario: "default", file: "Scenarios/default.json5", parameters: parameters, seeds: [1, 2, 3],
-                           strategies: strategies, points: sweepPoints, rows: rows)
-    }
-
-    static let twoByTwo = sweep(parameters: [SweepParameter(path: "network.drop", values: ["0.1", "0.3"])],
-                                points: [["0.1"], ["0.3"]], strategies: ["lww", "crdt"],
-                                missing: (1, "crdt", .convergenceSeconds))
-
-    @Test func sweepPageHasBandsLinesAndTables() {
-        let page = Self.twoByTwo.html()
-        #expect(page == Self.twoByTwo.html())
-        #expect(page.hasPrefix("<!DOCTYPE html>\n"))
-        #expect(!page.lowercased().contains("<script"))
-        #expect(Self.onlySVGNamespaceURLs(page))
-        #expect(page.contains("<h1>SyncSim sweep · scenario default</h1>"))
-        #expect(page.contains("3 seeds per point"))
-        #expect(page.contains("<code>network.drop</code> = 0.1, 0.3"))
-        let metrics = SweepResult.headlineMetrics
-        #expect(Self.count("<svg", in: page) == metrics.count)
-        for metric in metrics { #expect(page.contains("<h2>\(metric.rawValue)</h2>")) }
-        // A band per strategy and metric, less the one with a gap.
-        #expect(Self.count("fill=\"#0072B2\" fill-opacity=\"0.18\"", in: page) == metrics.count)
-        #expect(Self.count("fill=\"#D55E00\" fill-opacity=\"0.18\"", in: page) == metrics.count - 1)
-        #expect(Self.count("<path class=\"band\"", in: page) == 2 * metrics.count - 1)
-        let texts = Self.svgTexts(page)
-        #expect(texts.filter { $0 == "lww" }.count == metrics.count)
-        #expect(texts.filter { $0 == "crdt" }.count == metrics.count)
-        #expect(texts.contains("network.drop"))
-        #expect(texts.contains("duplicates.final (count)") && texts.contains("convergenceSeconds (s)"))
-        // Values tables: mean [low, high], and a dash for the gap.
-        #expect(Self.count("<table>", in: page) == metrics.count)
-        let mean = Self.summary([1, 2, 4])!
-        #expect(page.contains("<td class=\"num\">\(SVGNumber.compact(mean.mean)) [\(SVGNumber.compact(mean.ciLow)), \(SVGNumber.compact(mean.ciHigh))]</td>"))
-        #expect(Self.count("<td class=\"num\">—</td>", in: page) == 1)
-    }
-
-    @Test func sweepWithTwoParametersDrawsAChartPerCombination() {
-        let sweep = Self.sweep(parameters: [SweepParameter(path: "network.delay", values: ["5ms", "50ms", "500ms"]),
-                                            SweepParameter(path: "replicas", values: ["2", "4"])],
-                               points: [["5ms", "2"], ["5ms", "4"], ["50ms", "2"], ["50ms", "4"], ["500ms", "2"], ["500ms", "4"]],
-                               strategies: ["lww", "dedupe", "crdt"])
-        let page = sweep.html()
-        #expect(Self.count("<svg", in: page) == 2 * SweepResult.headlineMetrics.count)
-        #expect(page.contains("<figcaption>duplicates.final against network.delay (in the order given), where replicas = 2</figcaption>"))
-        #expect(page.contains("<figcaption>duplicates.final against network.delay (in the order given), where replicas = 4</figcaption>"))
-        let texts = Self.svgTexts(page)
-        for category in ["5ms", "50ms", "500ms"] { #expect(texts.filter { $0 == category }.count == 2 * SweepResult.headlineMetrics.count) }
-        #expect(Self.count("<path class=\"band\"", in: page) == 3 * 2 * SweepResult.headlineMetrics.count)
-    }
-
     // MARK: Pages to look at
 
     /// Writes a report (faults and per-replica lines) and a sweep page to
@@ -327,11 +309,11 @@ struct HTMLReportTests {
         #expect(Self.count("class=\"fault-partition\"", in: page) > 0)
         #expect(Self.count("class=\"fault-crash\"", in: page) > 0)
         try Data(page.utf8).write(to: URL(fileURLWithPath: "/tmp/syncsim-report.html"))
-        let sweep = Self.sweep(parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1", "0.2", "0.4"]),
-                                            SweepParameter(path: "network.delay", values: ["5ms", "80ms"])],
-                               points: [["0", "5ms"], ["0", "80ms"], ["0.1", "5ms"], ["0.1", "80ms"],
-                                        ["0.2", "5ms"], ["0.2", "80ms"], ["0.4", "5ms"], ["0.4", "80ms"]],
-                               strategies: ["lww", "dedupe", "crdt", "unique:objectTrump"], missing: (4, "crdt", .convergenceSeconds))
+        let sweep = HTMLSweepTests.sweep(parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1", "0.2", "0.4"]),
+                                                      SweepParameter(path: "network.delay", values: ["5ms", "80ms"])],
+                                         points: [["0", "5ms"], ["0", "80ms"], ["0.1", "5ms"], ["0.1", "80ms"],
+                                                  ["0.2", "5ms"], ["0.2", "80ms"], ["0.4", "5ms"], ["0.4", "80ms"]],
+                                         strategies: ["lww", "dedupe", "crdt", "unique:objectTrump"], missing: (4, "crdt", .convergenceSeconds))
         try Data(sweep.html().utf8).write(to: URL(fileURLWithPath: "/tmp/syncsim-sweep.html"))
     }
 }

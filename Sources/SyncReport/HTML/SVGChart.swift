@@ -123,6 +123,9 @@ struct LegendEntry {
     enum Mark {
         case line(SeriesStyle)
         case swatch(fill: String, opacity: Double)
+        /// A glyph drawn as in the chart: path data around (0, 0), with a
+        /// stroke or a fill (`none` for neither).
+        case glyph(path: String, stroke: String, fill: String)
     }
 
     let label: String
@@ -293,6 +296,9 @@ struct SVGChart {
                 append("<path class=\"key\" d=\"M\(SVGNumber.coordinate(x)) \(SVGNumber.coordinate(middle)) h28\" fill=\"none\" \(style.strokeAttributes) stroke-width=\"2.5\"/>")
             case .swatch(let fill, let opacity):
                 rect(x: x + 4, y: middle - 5, width: 20, height: 10, fill: fill, opacity: opacity, stroke: fill)
+            case .glyph(let path, let stroke, let fill):
+                append("<path transform=\"translate(\(SVGNumber.coordinate(x + 14)) \(SVGNumber.coordinate(middle)))\" d=\"\(path)\" "
+                    + "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"1.4\"/>")
             }
             text(entry.label, x: x + 34, y: middle + 4)
         }

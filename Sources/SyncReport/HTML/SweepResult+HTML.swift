@@ -1,42 +1,47 @@
 import SyncSimulation
 
 extension SweepResult {
-    /// A self-contained HTML page: per headline metric, the mean of every
-    /// strategy against the first varied parameter with its 95% confidence
-    /// interval as a band (one chart per combination of the other
-    /// parameters), and a table of mean [low, high]. Missing summaries are
-    /// gaps. Inline SVG and CSS only; the same sweep gives the same bytes.
+    /// A self-contained HTML page: a few sentences on what the sweep found,
+    /// a summary table (per strategy, each headline metric's mean from its
+    /// lowest to its highest point) and a table of contents; then per
+    /// headline metric, small multiples (one panel per strategy that is not
+    /// 0 everywhere, one line per combination of the other parameters,
+    /// the 95% confidence interval as a band) and a table of
+    /// mean [low, high]. Missing summaries are gaps. Inline SVG and CSS
+    /// only; the same sweep gives the same bytes.
     public func html() -> String {
         let title = "SyncSim sweep · scenario \(scenario)"
         var body = "<h1>\(HTMLPage.escape(title))</h1>\n"
+        body += HTMLPage.finding(SweepFindings(self).sentences)
         body += "<p class=\"meta\">scenario file <code>\(HTMLPage.escape(file))</code> · \(seeds.count) seed\(seeds.count == 1 ? "" : "s") per point · "
             + "\(points.count) point\(points.count == 1 ? "" : "s") · strategies \(HTMLPage.escape(strategies.joined(separator: ", ")))</p>\n"
         body += "<p>Varied: " + (parameters.isEmpty ? "nothing" : parameters.map { parameter in
             "<code>\(HTMLPage.escape(parameter.path))</code> = \(HTMLPage.escape(parameter.values.joined(separator: ", ")))"
         }.joined(separator: "; ")) + ".</p>\n"
-        body += "<p class=\"meta\">Lines join the means over the seeds; the shaded band of the same colour is the 95% confidence interval "
-            + "(Student's t). A gap means no seed produced a value there.</p>\n"
+        body += HTMLPage.contents([(id: "summary", title: "Summary")]
+            + SweepResult.headlineMetrics.map { (id: SweepResult.anchor($0), title: $0.rawValue) })
+
+        body += "<h2 id=\"summary\">Summary</h2>\n" + summaryTable()
+        body += "<p class=\"meta\">Below, per metric: lines join the means over the seeds; the shaded band of the same colour is the 95% confidence interval "
+            + "(Student's t). A gap means no seed produced a value there. Panels of one metric share their scale.</p>\n"
 
         let layout = SweepLayout(self)
         for metric in SweepResult.headlineMetrics {
-            body += "<h2>\(HTMLPage.escape(metric.rawValue))</h2>\n"
+            body += "<h2 id=\"\(SweepResult.anchor(metric))\">\(HTMLPage.escape(metric.rawValue))</h2>\n"
             let summaries = summaries(of: metric)
-            let all = summaries.flatMap { $0 }.compactMap { $0 }
-            let yDomain = Ticks.rounded(lower: min(0, all.map { min($0.ciLow, $0.mean) }.min() ?? 0),
-                                        upper: all.map { max($0.ciHigh, $0.mean) }.max() ?? 0, target: 5)
-            for group in layout.groups {
-                let caption = "\(metric.rawValue) against \(layout.xTitle)" + (group.label.isEmpty ? "" : ", where \(group.label)")
-                if layout.groups.count > 1 { body += "<h3>\(HTMLPage.escape(group.label))</h3>\n" }
-                body += HTMLPage.figure(chart(metric: metric, group: group, layout: layout, summaries: summaries, yDomain: yDomain,
-                                              label: caption), caption: caption)
-            }
+            body += panels(metric: metric, summaries: summaries, layout: layout)
             body += table(metric: metric, summaries: summaries)
         }
         return HTMLPage.document(title: title, body: body)
     }
 
+    /// The id of a metric's section: `duplicates-final`.
+    static func anchor(_ metric: Metric) -> String {
+        "metric-" + metric.rawValue.replacingOccurrences(of: ".", with: "-")
+    }
+
     /// Per point (in `points` order), per strategy: the summary, if any.
-    private func summaries(of metric: Metric) -> [[MetricSummary?]] {
+    func summaries(of metric: Metric) -> [[MetricSummary?]] {
         points.map { point in
             strategies.map { strategy in
                 rows.first { $0.point == point && $0.strategy == strategy && $0.metric == metric }?.summary
@@ -44,35 +49,100 @@ extension SweepResult {
         }
     }
 
-    private func table(metric: Metric, summaries: [[MetricSummary?]]) -> String {
-        let pointHeaders = parameters.isEmpty ? ["point"] : parameters.map(\.path)
-        let rows = points.indices.map { index in
-            (parameters.isEmpty ? [String(points[index].index)] : points[index].values) + summaries[index].map { summary in
-                guard let summary else { return "—" }
-                return "\(SVGNumber.compact(summary.mean)) [\(SVGNumber.compact(summary.ciLow)), \(SVGNumber.compact(summary.ciHigh))]"
-                    + (summary.count < seeds.count ? " (n=\(summary.count))" : "")
+    /// Per strategy, per headline metric: the mean at the lowest and the
+    /// highest point (one figure when they are equal).
+    private func summaryTable() -> String {
+        let all = SweepResult.headlineMetrics.map { summaries(of: $0) }
+        let rows = strategies.indices.map { column in
+            [HTMLPage.breakable(strategies[column])] + all.map { perPoint in
+                let means = perPoint.compactMap { $0[column]?.mean }
+                guard let low = means.min(), let high = means.max() else { return "—" }
+                let range = low == high ? SVGNumber.compact(low) : "\(SVGNumber.compact(low)) – \(SVGNumber.compact(high))"
+                return HTMLPage.escape(range) + (means.count < points.count ? " <span class=\"ci\">(\(means.count) of \(points.count) points)</span>" : "")
             }
         }
-        return HTMLPage.table(headers: pointHeaders + strategies,
-                              numeric: pointHeaders.map { _ in false } + strategies.map { _ in true }, rows: rows,
-                              caption: "\(metric.rawValue): mean [95% confidence interval] per point and strategy")
+        return HTMLPage.table(headers: ["strategy"] + SweepResult.headlineMetrics.map(\.rawValue),
+                              numeric: [false] + SweepResult.headlineMetrics.map { _ in true }, htmlRows: rows,
+                              caption: "Mean over the seeds, from the lowest point to the highest (one figure when every point has the same mean; — when no seed produced a value)")
     }
 
-    private func chart(metric: Metric, group: SweepLayout.Group, layout: SweepLayout, summaries: [[MetricSummary?]],
+    /// The most strategy columns in one table: with the point's columns
+    /// they fit a 1280 px window; more strategies make more tables.
+    static let strategiesPerTable = 8
+
+    private func table(metric: Metric, summaries: [[MetricSummary?]]) -> String {
+        let pointHeaders = parameters.isEmpty ? ["point"] : parameters.map(\.path)
+        let pointCells = points.indices.map { index in
+            (parameters.isEmpty ? [String(points[index].index)] : points[index].values).map(HTMLPage.breakable)
+        }
+        let chunks = stride(from: 0, to: strategies.count, by: SweepResult.strategiesPerTable).map { start in
+            start ..< min(start + SweepResult.strategiesPerTable, strategies.count)
+        }
+        return chunks.map { columns in
+            let rows = points.indices.map { index in
+                pointCells[index] + columns.map { column in
+                    guard let summary = summaries[index][column] else { return "—" }
+                    return HTMLPage.escape(SVGNumber.compact(summary.mean))
+                        + "<br><span class=\"ci\">[\(SVGNumber.compact(summary.ciLow)), \(SVGNumber.compact(summary.ciHigh))]"
+                        + (summary.count < seeds.count ? " (n=\(summary.count))" : "") + "</span>"
+                }
+            }
+            let part = chunks.count > 1 ? " (strategies \(columns.lowerBound + 1)–\(columns.upperBound) of \(strategies.count))" : ""
+            return HTMLPage.table(headers: pointHeaders + columns.map { strategies[$0] },
+                                  numeric: pointHeaders.map { _ in false } + columns.map { _ in true }, htmlRows: rows,
+                                  caption: "\(metric.rawValue): mean [95% confidence interval] per point and strategy\(part)")
+        }.joined()
+    }
+
+    /// One panel per strategy that has a value other than 0 somewhere;
+    /// the rest named in a sentence.
+    private func panels(metric: Metric, summaries: [[MetricSummary?]], layout: SweepLayout) -> String {
+        func values(_ column: Int) -> [MetricSummary] { summaries.compactMap { $0[column] } }
+        let missing = strategies.indices.filter { values($0).isEmpty }
+        let zero = strategies.indices.filter { column in
+            !values(column).isEmpty && values(column).allSatisfy { $0.mean == 0 && $0.ciLow == 0 && $0.ciHigh == 0 }
+        }
+        let drawn = strategies.indices.filter { !missing.contains($0) && !zero.contains($0) }
+        var html = ""
+        if !zero.isEmpty {
+            html += "<p>0 at every point (every seed): \(HTMLPage.escape(Prose.list(zero.map { strategies[$0] }))).</p>\n"
+        }
+        if !missing.isEmpty {
+            html += "<p>No seed produced a value at any point: \(HTMLPage.escape(Prose.list(missing.map { strategies[$0] }))).</p>\n"
+        }
+        guard !drawn.isEmpty else { return html }
+        let all = drawn.flatMap(values)
+        let yDomain = Ticks.rounded(lower: min(0, all.map { min($0.ciLow, $0.mean) }.min() ?? 0),
+                                    upper: all.map { max($0.ciHigh, $0.mean) }.max() ?? 0, target: 4)
+        let against = "against \(layout.xTitle)" + (layout.groups.count > 1 ? ", one line per \(layout.groupTitle)" : "")
+        html += "<p class=\"meta\">Each panel: one strategy's \(HTMLPage.escape(metric.rawValue)) \(HTMLPage.escape(against)).</p>\n"
+        html += "<div class=\"grid\">\n"
+        for column in drawn {
+            let label = "\(strategies[column]): \(metric.rawValue) \(against)"
+            html += HTMLPage.figure(panel(metric: metric, column: column, layout: layout, summaries: summaries, yDomain: yDomain, label: label),
+                                    caption: strategies[column], className: "small")
+        }
+        return html + "</div>\n"
+    }
+
+    private func panel(metric: Metric, column: Int, layout: SweepLayout, summaries: [[MetricSummary?]],
                        yDomain: (lower: Double, upper: Double, ticks: [Double]), label: String) -> String {
-        let width = 720.0
-        let left = 64.0
-        let entries = strategies.enumerated().map { LegendEntry(label: $1, mark: .line(SeriesStyle.numbered($0))) }
+        let width = 340.0
+        let left = 54.0
+        let strategy = strategies[column]
+        let entries = layout.groups.count > 1
+            ? layout.groups.enumerated().map { LegendEntry(label: $1.label, mark: .line(SeriesStyle.numbered($0))) } : []
         var chart = SVGChart(width: width)
-        let legendHeight = chart.legend(entries, left: left, top: 6, width: width - left - 10)
-        let plot = PlotArea(left: left, top: 6 + legendHeight + 12, width: width - left - 24, height: 230)
+        let legendHeight = entries.isEmpty ? 0 : chart.legend(entries, left: left - 30, top: 4, width: width - left + 24) + 6
+        let plot = PlotArea(left: left, top: 8 + legendHeight, width: width - left - 14, height: 130)
         let x = LinearScale(lower: layout.xLower, upper: layout.xUpper, start: plot.left, end: plot.right)
         let y = LinearScale(lower: yDomain.lower, upper: yDomain.upper, start: plot.bottom, end: plot.top)
         chart.yAxis(y, ticks: yDomain.ticks, plot: plot, title: SweepResult.axisTitle(metric))
-        chart.height = chart.xAxis(x, ticks: layout.xTicks, plot: plot, title: layout.xTitle, grid: true) + 4
+        chart.height = chart.xAxis(x, ticks: layout.xTicks(target: 4), plot: plot, title: layout.xTitle, grid: true) + 4
 
-        for (column, strategy) in strategies.enumerated() {
-            let style = SeriesStyle.numbered(column)
+        for (groupIndex, group) in layout.groups.enumerated() {
+            let style = SeriesStyle.numbered(layout.groups.count > 1 ? groupIndex : column)
+            let where_ = group.label.isEmpty ? "" : " (\(group.label))"
             // Runs of consecutive points that have a value.
             var segments: [[(x: Double, summary: MetricSummary)]] = [[]]
             for item in group.members {
@@ -96,11 +166,12 @@ extension SweepResult {
                     chart.line(from: SVGPoint(x: high.x - 4, y: high.y), to: SVGPoint(x: high.x + 4, y: high.y), stroke: style.colour, width: 1.5)
                 }
             }
-            chart.polyline(segments.filter { $0.count > 1 }.map { $0.map { SVGPoint(x: $0.x, y: y($0.summary.mean)) } }, style: style, title: strategy)
+            chart.polyline(segments.filter { $0.count > 1 }.map { $0.map { SVGPoint(x: $0.x, y: y($0.summary.mean)) } }, style: style,
+                           title: strategy + where_)
             for segment in segments {
                 for item in segment {
                     chart.marker(at: SVGPoint(x: item.x, y: y(item.summary.mean)), colour: style.colour,
-                                 title: "\(strategy): \(SVGNumber.compact(item.summary.mean)) [\(SVGNumber.compact(item.summary.ciLow)), \(SVGNumber.compact(item.summary.ciHigh))]")
+                                 title: "\(strategy)\(where_): \(SVGNumber.compact(item.summary.mean)) [\(SVGNumber.compact(item.summary.ciLow)), \(SVGNumber.compact(item.summary.ciHigh))]")
                 }
             }
         }
@@ -114,68 +185,6 @@ extension SweepResult {
         case .converged, .quiesced: return "\(metric.rawValue) (share of seeds)"
         case .networkBytes: return "\(metric.rawValue) (bytes)"
         default: return "\(metric.rawValue) (count)"
-        }
-    }
-}
-
-/// Where a sweep's points go: x from the first varied parameter (numeric
-/// when every value is a number, else evenly spaced in the order given),
-/// one group (chart) per combination of the other parameters' values.
-struct SweepLayout {
-    struct Group {
-        /// `path = value, …` of the other parameters; empty with one parameter.
-        let label: String
-        /// Index into the sweep's points, and the x value, by x.
-        let members: [(point: Int, x: Double)]
-    }
-
-    let xTitle: String
-    let xLower: Double
-    let xUpper: Double
-    let xTicks: [(value: Double, label: String)]
-    let groups: [Group]
-
-    init(_ sweep: SweepResult) {
-        let first = sweep.parameters.first
-        let xTexts = sweep.points.map { $0.values.first ?? String($0.index) }
-        var categories = first?.values ?? []
-        for text in xTexts where !categories.contains(text) { categories.append(text) }
-        let numbers = categories.compactMap { Double($0) }.filter(\.isFinite)
-        let numeric = numbers.count == categories.count && numbers.contains { $0 != numbers[0] }
-        xTitle = first.map { $0.path + (numeric ? "" : " (in the order given)") } ?? "point"
-
-        if numeric {
-            let lower = numbers.min()!
-            let upper = numbers.max()!
-            let pad = (upper - lower) * 0.04
-            xLower = lower - pad
-            xUpper = upper + pad
-            xTicks = Ticks.inside(lower: lower, upper: upper, target: 7).map { (value: $0, label: SVGNumber.tick($0)) }
-        } else {
-            xLower = -0.5
-            xUpper = Double(max(categories.count, 1)) - 0.5
-            xTicks = categories.enumerated().map { (value: Double($0), label: $1) }
-        }
-        func position(_ point: Int) -> Double {
-            numeric ? Double(xTexts[point])! : Double(categories.firstIndex(of: xTexts[point]) ?? 0)
-        }
-
-        // Groups in the order their first point appears.
-        var keys: [[String]] = []
-        var members: [[(point: Int, x: Double)]] = []
-        for (index, point) in sweep.points.enumerated() {
-            let key = Array(point.values.dropFirst())
-            if let existing = keys.firstIndex(of: key) {
-                members[existing].append((index, position(index)))
-            } else {
-                keys.append(key)
-                members.append([(index, position(index))])
-            }
-        }
-        let others = Array(sweep.parameters.dropFirst())
-        groups = zip(keys, members).map { key, items in
-            Group(label: zip(others, key).map { "\($0.path) = \($1)" }.joined(separator: ", "),
-                  members: items.enumerated().sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element))
         }
     }
 }
