@@ -34,9 +34,11 @@ struct RelationshipParsingTests {
     @Test func aLinkStepMayNameTheInverse() throws {
         let text = T.document("""
         schema: { entities: [ { name: "Post", fields: ["title"], unique: [["title"]], relations: { tag: { to: "Tag", inverse: "posts" } } }, \(Self.twoEntities) ] },
-        steps: [ { at: "0s", on: "r1", link: { entity: "Tag", key: { name: "a" }, relation: "posts", to: { title: "b" } } } ]
+        steps: [ { at: "0s", on: "r1", create: { entity: "Tag", fields: { name: "a" } } },
+                 { at: "0s", on: "r1", create: { entity: "Post", fields: { title: "b" } } },
+                 { at: "0s", on: "r1", link: { entity: "Tag", key: { name: "a" }, relation: "posts", to: { title: "b" } } } ]
         """)
-        let step = try #require(T.intent(of: T.parse(text).scenario.steps[0]))
+        let step = try #require(T.intent(of: T.parse(text).scenario.steps[2]))
         guard case .link(let key, let relation, let target) = step.intent else { Issue.record("not a link"); return }
         #expect(key.uniqueKey.entity == EntityIndex(0) && key.values == [.string("b")])
         #expect(relation == 0 && target.uniqueKey.entity == EntityIndex(1) && target.values == [.string("a")])

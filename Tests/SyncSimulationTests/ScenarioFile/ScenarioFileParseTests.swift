@@ -143,7 +143,7 @@ struct ScenarioFileParseTests {
             Step(atMicros: 1_000_000, .intent(ReplicaID(2), .delete(key: T.emailKey("a@x.org")))),
         ])
         // In a mesh, "all" is everyone.
-        let mesh = try T.parse(T.steps(#"{ at: "0s", on: "all", delete: { entity: "User", key: { email: "a" } } }"#))
+        let mesh = try T.parse(T.steps(#"{ at: "0s", on: "all", create: { entity: "User", fields: { email: "a" } } }"#))
         #expect(mesh.scenario.steps.compactMap { T.intent(of: $0)?.replica } == [ReplicaID(0), ReplicaID(1), ReplicaID(2)])
     }
 
@@ -329,17 +329,17 @@ struct ScenarioFileParseTests {
         let document = try T.parse(T.steps("""
             { at: "1s", heal: true },
             { at: "0s", partition: "each" },
-            { at: "1s", on: "r1", delete: { entity: "User", key: { email: "a" } } },
+            { at: "1s", on: "r1", create: { entity: "User", fields: { email: "a" } } },
             { at: "1s", crash: "r2" },
-            { at: "500ms", on: "r3", delete: { entity: "User", key: { email: "b" } } },
+            { at: "500ms", on: "r3", create: { entity: "User", fields: { email: "b" } } },
             { at: "1s", partition: [["r1"]] },
             { at: "2s", restart: "r2" },
         """))
         #expect(document.scenario.steps == [
             Step(atMicros: 0, .partition([[ReplicaID(0)], [ReplicaID(1)], [ReplicaID(2)]])),
-            Step(atMicros: 500_000, .intent(ReplicaID(2), .delete(key: T.emailKey("b")))),
+            Step(atMicros: 500_000, .intent(ReplicaID(2), .save([Row(entity: T.user, writes: [FieldWrite(field: 0, value: .string("b"))])]))),
             Step(atMicros: 1_000_000, .heal),
-            Step(atMicros: 1_000_000, .intent(ReplicaID(0), .delete(key: T.emailKey("a")))),
+            Step(atMicros: 1_000_000, .intent(ReplicaID(0), .save([Row(entity: T.user, writes: [FieldWrite(field: 0, value: .string("a"))])]))),
             Step(atMicros: 1_000_000, .crash(ReplicaID(1), wipe: false)),
             Step(atMicros: 1_000_000, .partition([[ReplicaID(0)]])),
             Step(atMicros: 2_000_000, .restart(ReplicaID(1))),
@@ -356,7 +356,8 @@ struct ScenarioFileParseTests {
             { name: "Pet", fields: ["name"], unique: [["name"]] },
           ] },
           steps: [
-            { at: "0s", on: "r1", create: { entity: "Person", fields: { familyName: "Lovelace", givenName: "Ada", age: 36 } } },
+            { at: "0s", on: "r1", create: { entity: "Person", fields: { familyName: "Lovelace", givenName: "Ada", age: 36, email: "ada@x.org" } } },
+            { at: "0s", on: "r1", create: { entity: "Pet", fields: { name: "Rex" } } },
             { at: "1ms", on: "r1", update: { entity: "Person", key: { familyName: "Lovelace", givenName: "Ada" }, set: { age: 37, nickname: null } } },
             { at: "2ms", on: "r1", update: { entity: "Person", key: { email: "ada@x.org" }, set: { age: 38 } } },
             { at: "3ms", on: "r1", link: { entity: "Person", key: { email: "ada@x.org" }, relation: "pets", to: { name: "Rex" } } },
@@ -381,7 +382,9 @@ struct ScenarioFileParseTests {
                 FieldWrite(field: 0, value: .string("Ada")),
                 FieldWrite(field: 1, value: .string("Lovelace")),
                 FieldWrite(field: 2, value: .int(36)),
+                FieldWrite(field: 3, value: .string("ada@x.org")),
             ])]))),
+            Step(atMicros: 0, .intent(r1, .save([Row(entity: pet, writes: [FieldWrite(field: 0, value: .string("Rex"))])]))),
             Step(atMicros: 1_000, .intent(r1, .update(key: names, writes: [
                 FieldWrite(field: 2, value: .int(37)),
                 FieldWrite(field: 4, value: nil),
