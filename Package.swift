@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
 // CSQLite, SyncModel <- SyncStore <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
-// SyncModel <- SyncLint <- simulate (the model linter reads app models, not simulations)
+// SyncModel, SyncSimulation <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the simulation renders it)
 let package = Package(
     name: "SyncSim",
     products: [
@@ -24,7 +24,7 @@ let package = Package(
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
         .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncSimulation", "SyncExperiments", "SyncReport"]),
         // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
-        .target(name: "SyncLint", dependencies: ["SyncModel"]),
+        .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -59,7 +59,7 @@ extension Simulation {
                 return
             }
             lostOnReset += engine.unsyncedChanges(of: replica)
-            nodes[index].declareUniqueKeysForNewStore()
+            nodes[index].declareUniqueKeys()
             wipeStore(replica)
         }
         startAfterUpgrade(replica)

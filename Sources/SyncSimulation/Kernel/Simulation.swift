@@ -336,17 +336,14 @@ public struct Simulation {
     private mutating func deliver(_ envelope: Envelope, senderGeneration: Int, receiverGeneration: Int) {
         let receiver = envelope.to
         // Lost with a crash of either end since it was sent, or to a partition.
-        guard senderGeneration == generation[envelope.from.index], receiverGeneration == generation[receiver.index],
-              !down[receiver.index] else {
-            network.lose()
-            if envelope.message.carriesChanges { timeline.record(.lost, lane: receiver, peer: envelope.from, atMicros: nowMicros) }
-            return
+        let endsUp = senderGeneration == generation[envelope.from.index] && receiverGeneration == generation[receiver.index]
+            && !down[receiver.index]
+        if !endsUp { network.lose() }
+        let arrived = endsUp && network.arrive(from: envelope.from, to: receiver)
+        if envelope.message.carriesChanges {
+            timeline.record(arrived ? .receive : .lost, lane: receiver, peer: envelope.from, atMicros: nowMicros)
         }
-        guard network.arrive(from: envelope.from, to: receiver) else {
-            if envelope.message.carriesChanges { timeline.record(.lost, lane: receiver, peer: envelope.from, atMicros: nowMicros) }
-            return
-        }
-        if envelope.message.carriesChanges { timeline.record(.receive, lane: receiver, peer: envelope.from, atMicros: nowMicros) }
+        guard arrived else { return }
         carryOut(engine.receive(envelope, nodes: &nodes, atMicros: nowMicros))
         if receiver.index < nodes.count { observe(receiver) }
     }

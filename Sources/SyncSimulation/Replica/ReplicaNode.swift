@@ -70,14 +70,14 @@ public struct ReplicaNode {
             context.app.declaresUniqueKeys = app.declaresUniqueKeys
         }
         if strategy.enforcesUniqueness { try context.store.addUniqueConstraints() }
-        app.declaresUniqueKeys = true
-        context.app.declaresUniqueKeys = true
+        declareUniqueKeys()
         return changes
     }
 
-    /// The app moved to a version that declares the unique keys and will
-    /// start on a new, empty store (a reset): the next ``wipe`` opens it.
-    public mutating func declareUniqueKeysForNewStore() {
+    /// The app now runs a version that declares the unique keys: after a
+    /// migration, or before a reset's new, empty store (the next ``wipe``
+    /// opens it with the constraints).
+    public mutating func declareUniqueKeys() {
         app.declaresUniqueKeys = true
         context.app.declaresUniqueKeys = true
     }

@@ -40,6 +40,5 @@ public struct AppVersion: Hashable, Sendable {
 /// store in-place: constraint violation during attempted migration"
 /// (observed; docs/sources/workflows.md, item 3).
 public enum MigrationFailure {
-    public static let code = 134_110
     public static let text = "NSCocoaErrorDomain 134110: Cannot migrate store in-place: constraint violation during attempted migration"
 }

@@ -71,7 +71,7 @@ public enum StrategyRegistry {
         guard StrategyCatalog.builtInStrategy(named: name) == nil, name != "*" else {
             throw RegistrationError(description: "strategy name '\(name)' is built in")
         }
-        guard strategy(named: name) == nil else { throw alreadyRegistered(name) }
+        guard !names.contains(name) else { throw alreadyRegistered(name) }
     }
 
     private static func alreadyRegistered(_ name: String) -> RegistrationError {

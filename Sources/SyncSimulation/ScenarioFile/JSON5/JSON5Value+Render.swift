@@ -67,8 +67,9 @@ extension JSON5Value {
         return bare ? text : quoted(text)
     }
 
-    /// A double-quoted string with JSON escapes.
-    static func quoted(_ text: String) -> String {
+    /// A double-quoted string with JSON escapes (also for tools that write
+    /// scenario text by hand, such as `simulate lint --write-schema`).
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
