@@ -3,7 +3,7 @@ import SyncSimulation
 /// Finds the line of each expectation in a scenario file's text, for
 /// annotations that point at it (`::error file=…,line=…`, JUnit's `line`).
 ///
-/// The parsed tree (`JSONNode`, built by `JSONDecoder`) keeps no positions,
+/// The parsed tree (`JSONNode`) keeps no positions,
 /// so this scans the text again: a tokenizer that tells comments, strings,
 /// words and brackets apart, and a walk that finds the top-level `expect`
 /// list and the first token of each item in it. It runs on text the parser

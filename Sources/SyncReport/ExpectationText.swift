@@ -8,10 +8,16 @@ public enum ExpectationText {
     }
 
     /// A figure: whole numbers without a decimal point, others with up to
-    /// six decimals; `never` for a missing value.
+    /// six decimals; `never` for a missing value. Defined for every
+    /// `Double`: the parser keeps bounds finite and within ±10^15, but a
+    /// library user's own expectation may hold anything, and a report must
+    /// not trap after the runs it reports have finished.
     public static func number(_ value: Double?) -> String {
         guard let value else { return "never" }
+        guard value.isFinite else { return value.isNaN ? "NaN" : value < 0 ? "-Infinity" : "Infinity" }
         if value == value.rounded(.towardZero) && abs(value) < 1e15 { return String(Int64(value)) }
+        // Millionths of a value this large would not fit an Int64.
+        guard abs(value) < 1e12 else { return String(value) }
         let micros = Int64((value * 1_000_000).rounded())
         return DecimalText.seconds(micros: micros)
     }

@@ -75,10 +75,7 @@ extension ScenarioFile {
         do {
             tree = try JSONNode.parse(data)
         } catch {
-            throw ScenarioFileError(file: file, path: "", message: syntaxErrorMessage(data))
-        }
-        if let text = String(data: data, encoding: .utf8), let (path, key) = DuplicateKeyScanner.firstDuplicate(in: text) {
-            throw ScenarioFileError(file: file, path: path, message: "key '\(key)' is given twice")
+            throw ScenarioFileError(file: file, path: error.path, message: error.message)
         }
         for (path, value) in overrides {
             guard let parts = JSONNode.parsePath(path) else {
@@ -107,7 +104,7 @@ extension JSONNode {
     /// The document under another engine: see ``ScenarioFile/parse(_:file:seed:overrides:engine:preset:)``.
     func runningUnder(engine: String, file: String) throws(ScenarioFileError) -> JSONNode {
         guard let entry = EngineCatalog.entry(named: engine), case .object(var members) = self else {
-            throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(engine)'; engines: \(EngineCatalog.allNames.joined(separator: ", "))")
+            throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(Echo.text(engine))'; engines: \(EngineCatalog.allNames.joined(separator: ", "))")
         }
         members["engine"] = .string(engine)
         members["preset"] = nil
@@ -118,27 +115,10 @@ extension JSONNode {
     /// The document as another stack: see ``ScenarioFile/parse(_:file:seed:overrides:engine:preset:)``.
     func runningAs(preset: String, file: String) throws(ScenarioFileError) -> JSONNode {
         guard PresetCatalog.preset(named: preset) != nil, case .object(var members) = self else {
-            throw ScenarioFileError(file: file, path: "preset", message: "cannot run as preset '\(preset)'; presets: \(PresetCatalog.allNames.joined(separator: ", "))")
+            throw ScenarioFileError(file: file, path: "preset", message: "cannot run as preset '\(Echo.text(preset))'; presets: \(PresetCatalog.allNames.joined(separator: ", "))")
         }
         members["preset"] = .string(preset)
         for key in ["engine", "topology", "hubRunsAppCode"] + EngineCatalog.settingsKeys { members[key] = nil }
         return .object(members)
-    }
-}
-
-extension ScenarioFile {
-    /// Where a text the decoder refused goes wrong. Foundation's decoder on
-    /// Linux says only "not valid JSON", with no position, so the text is
-    /// read again by ``JSON5Value/parse(_:)``, which reads the same JSON5
-    /// and knows the line and column of its first error.
-    static func syntaxErrorMessage(_ data: Data) -> String {
-        let generic = "not valid JSON5 (check brackets, quotes and commas)"
-        guard let text = String(data: data, encoding: .utf8) else { return "not valid UTF-8 text" }
-        do {
-            _ = try JSON5Value.parse(text)
-            return generic
-        } catch {
-            return "not valid JSON5 at line \(error.line), column \(error.column): \(error.message)"
-        }
     }
 }

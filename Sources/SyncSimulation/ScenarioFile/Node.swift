@@ -15,8 +15,10 @@ struct Node {
         error("expected \(what), found \(value.shortDescription)")
     }
 
+    /// A member's node; its path shows a long key shortened (``Echo``).
     func child(_ key: String, _ value: JSONNode) -> Node {
-        Node(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        let shown = Echo.text(key)
+        return Node(value: value, path: path.isEmpty ? shown : "\(path).\(shown)", file: file)
     }
 
     func element(_ index: Int, _ value: JSONNode) -> Node {
@@ -42,19 +44,32 @@ struct Node {
         return number
     }
 
-    func number() throws(ScenarioFileError) -> Double {
+    /// A number in `range`: every setting that takes a fraction is read
+    /// here, so none can be `NaN`, infinite or beyond what the code that
+    /// uses it converts without trapping.
+    /// `what` names the setting's values in the error (`a drift from
+    /// -0.01 to 0.01 (…)`); by default the range itself.
+    func number(in range: ClosedRange<Double>, what: String? = nil) throws(ScenarioFileError) -> Double {
+        let number: Double
         switch value {
-        case .int(let number): return Double(number)
-        case .double(let number): return number
+        case .int(let whole): number = Double(whole)
+        case .double(let fraction): number = fraction
         default: throw expected("a number")
         }
+        guard range.contains(number) else {
+            throw error("expected \(what ?? "a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"), found \(value.shortDescription)")
+        }
+        return number
     }
 
     /// A probability: a number from 0 to 1.
     func probability() throws(ScenarioFileError) -> Probability {
-        let number = try number()
-        guard number >= 0 && number <= 1 else { throw error("expected a probability from 0 to 1, found \(value.shortDescription)") }
-        return Probability(number)
+        Probability(try number(in: 0 ... 1, what: "a probability from 0 to 1"))
+    }
+
+    /// `1000000000000000` for 1e15, `0.01` for 0.01: bounds as a person writes them.
+    private static func text(_ bound: Double) -> String {
+        bound == bound.rounded(.towardZero) && abs(bound) < 1e18 ? String(Int64(bound)) : String(bound)
     }
 
     func bool() throws(ScenarioFileError) -> Bool {
@@ -62,11 +77,16 @@ struct Node {
         return flag
     }
 
-    /// A duration with a unit: `"250us"`, `"80ms"`, `"1.5s"`; returns microseconds.
+    /// A duration with a unit: `"250us"`, `"80ms"`, `"1.5s"`; returns
+    /// microseconds. At most ``Duration/maximumMicros`` either way, so
+    /// that times the kernel adds together cannot overflow.
     func duration(allowNegative: Bool = false) throws(ScenarioFileError) -> Int64 {
         let what = "a duration with a unit such as \"250us\", \"80ms\", \"2s\", \"5m\", \"2h\" or \"7d\""
         guard case .string(let text) = value, let micros = Duration.micros(text) else { throw expected(what) }
         guard allowNegative || micros >= 0 else { throw error("expected a duration of 0 or more, found \(value.shortDescription)") }
+        guard abs(micros) <= Duration.maximumMicros else {
+            throw error("expected a duration of at most \(Duration.maximumText) (ten years of virtual time), found \(value.shortDescription)")
+        }
         return micros
     }
 
@@ -82,10 +102,10 @@ struct Node {
     func object(allowed: [String], required: [String] = []) throws(ScenarioFileError) -> ObjectNode {
         guard case .object(let members) = value else { throw expected("an object") }
         for key in members.keys.sorted() where !allowed.contains(key) {
-            throw child(key, members[key]!).error("unknown key '\(key)'; allowed: \(allowed.joined(separator: ", "))")
+            throw child(key, members[key]!).error("unknown key '\(Echo.text(key))'; allowed: \(allowed.joined(separator: ", "))")
         }
         for key in required where members[key] == nil {
-            throw error("missing required key '\(key)'")
+            throw error("missing required key '\(Echo.text(key))'")
         }
         return ObjectNode(node: self, members: members)
     }
@@ -116,6 +136,12 @@ struct ObjectNode {
 
 /// Durations as the scenario format writes them.
 enum Duration {
+    /// Ten years: far beyond any workflow (the longest committed one is a
+    /// week), and far enough below `Int64.max` (about 292,000 years of
+    /// microseconds) that sums of a few durations never overflow.
+    static let maximumMicros: Int64 = 3_650 * 86_400_000_000
+    static let maximumText = "3650d"
+
     /// `"80ms"` → 80_000, `"1.5s"` → 1_500_000; nil when the text is not a
     /// decimal number with a unit, or names a fraction of a microsecond.
     /// Parsed with integers, so `"0.3s"` is exactly 300_000.

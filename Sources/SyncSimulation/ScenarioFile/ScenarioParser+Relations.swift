@@ -10,7 +10,7 @@ extension ScenarioParser {
         func target(_ node: Node) throws(ScenarioFileError) -> String {
             let target = try node.string()
             guard entityNames.contains(target) else {
-                throw node.error("unknown entity '\(target)'; entities: \(entityNames.joined(separator: ", "))")
+                throw node.error("unknown entity '\(Echo.text(target))'; entities: \(Echo.list(entityNames))")
             }
             return target
         }
@@ -55,7 +55,7 @@ extension ScenarioParser {
                     let relationNode = try entityNodes[owner].object(allowed: Self.entityKeys).required("relations")
                         .dictionary().first { $0.key == relation.name }!.node
                     let node = try relationNode.object(allowed: Self.relationKeys)["inverse"] ?? relationNode
-                    throw node.error("inverse '\(inverse.name)' is already a field or relationship of \(relation.target)")
+                    throw node.error("inverse '\(Echo.text(inverse.name))' is already a field or relationship of \(relation.target)")
                 }
                 taken[relation.target]!.append(inverse.name)
             }

@@ -10,7 +10,7 @@ extension ScenarioParser {
         var names: [String] = []
         for entityNode in entityNodes {
             let name = try entityNode.object(allowed: Self.entityKeys, required: ["name", "fields"]).required("name").nonEmptyString()
-            guard !names.contains(name) else { throw entityNode.child("name", .string(name)).error("entity '\(name)' is defined twice") }
+            guard !names.contains(name) else { throw entityNode.child("name", .string(name)).error("entity '\(Echo.text(name))' is defined twice") }
             names.append(name)
         }
         var entities: [EntitySchema] = []
@@ -29,7 +29,7 @@ extension ScenarioParser {
         var fields: [String] = []
         for fieldNode in try object.required("fields").array() {
             let field = try fieldNode.nonEmptyString()
-            guard !fields.contains(field) else { throw fieldNode.error("field '\(field)' is listed twice") }
+            guard !fields.contains(field) else { throw fieldNode.error("field '\(Echo.text(field))' is listed twice") }
             fields.append(field)
         }
         guard !fields.isEmpty else { throw object.required("fields").error("expected at least one field") }
@@ -41,9 +41,9 @@ extension ScenarioParser {
                 for fieldNode in try keyNode.array() {
                     let field = try fieldNode.string()
                     guard fields.contains(field) else {
-                        throw fieldNode.error("unknown field '\(field)' of \(name); fields: \(fields.joined(separator: ", "))")
+                        throw fieldNode.error("unknown field '\(Echo.text(field))' of \(name); fields: \(Echo.list(fields))")
                     }
-                    guard !key.contains(field) else { throw fieldNode.error("field '\(field)' is listed twice in this key") }
+                    guard !key.contains(field) else { throw fieldNode.error("field '\(Echo.text(field))' is listed twice in this key") }
                     key.append(field)
                 }
                 guard !key.isEmpty else { throw keyNode.error("expected a list of one or more field names, such as [\"email\"]") }
@@ -55,7 +55,7 @@ extension ScenarioParser {
         var relations: [EntitySchema.Relation] = []
         if let relationsNode = object["relations"] {
             for (relation, relationNode) in try relationsNode.dictionary() {
-                guard !fields.contains(relation) else { throw relationNode.error("'\(relation)' is already a field of \(name)") }
+                guard !fields.contains(relation) else { throw relationNode.error("'\(Echo.text(relation))' is already a field of \(name)") }
                 relations.append(try parseRelation(relation, relationNode, entityNames: entityNames))
             }
         }
@@ -66,7 +66,7 @@ extension ScenarioParser {
     func entity(_ node: Node) throws(ScenarioFileError) -> EntityIndex {
         let name = try node.nonEmptyString()
         guard let entity = schema.entityIndex(name) else {
-            throw node.error("unknown entity '\(name)'; entities: \(schema.entities.map(\.name).joined(separator: ", "))")
+            throw node.error("unknown entity '\(Echo.text(name))'; entities: \(Echo.list(schema.entities.map(\.name)))")
         }
         return entity
     }
@@ -87,7 +87,7 @@ extension ScenarioParser {
         var writes: [FieldWrite] = []
         for (field, valueNode) in try node.dictionary() {
             guard let index = entitySchema.fieldIndex(field) else {
-                throw valueNode.error("unknown field '\(field)' of \(entitySchema.name); fields: \(entitySchema.fields.joined(separator: ", "))")
+                throw valueNode.error("unknown field '\(Echo.text(field))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))")
             }
             writes.append(FieldWrite(field: index, value: try fieldValue(valueNode, allowNull: allowNull)))
         }
@@ -117,7 +117,7 @@ extension ScenarioParser {
         var templates: [Int: ValueTemplate] = [:]
         for (field, templateNode) in try node.dictionary() {
             guard let index = entitySchema.fieldIndex(field) else {
-                throw templateNode.error("unknown field '\(field)' of \(entitySchema.name); fields: \(entitySchema.fields.joined(separator: ", "))")
+                throw templateNode.error("unknown field '\(Echo.text(field))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))")
             }
             switch templateNode.value {
             case .string(let pattern):

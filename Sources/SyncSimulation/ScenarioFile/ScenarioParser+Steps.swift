@@ -92,11 +92,11 @@ extension ScenarioParser {
             switch fault.action {
             case .crash(let replica, _):
                 guard down.insert(replica).inserted else {
-                    throw fault.node.error("crash of '\(replicaNames[replica.index])', which is already down at \(DurationText.text(fault.at))")
+                    throw fault.node.error("crash of '\(Echo.text(replicaNames[replica.index]))', which is already down at \(DurationText.text(fault.at))")
                 }
             case .restart(let replica):
                 guard down.remove(replica) != nil else {
-                    throw fault.node.error("restart of '\(replicaNames[replica.index])', which is not down at \(DurationText.text(fault.at))")
+                    throw fault.node.error("restart of '\(Echo.text(replicaNames[replica.index]))', which is not down at \(DurationText.text(fault.at))")
                 }
             default:
                 break
@@ -114,20 +114,20 @@ extension ScenarioParser {
         guard actions.count == 1 else {
             throw node.error(actions.isEmpty
                 ? "a step needs one action: \(Self.actionKeys.joined(separator: ", "))"
-                : "a step takes one action, found \(actions.joined(separator: " and "))")
+                : "a step takes one action, found \(actions.map { Echo.text($0) }.joined(separator: " and "))")
         }
         let action = actions[0]
         let actionNode = object.required(action)
         if Self.intentActions.contains(action) {
-            guard object["on"] != nil else { throw node.error("'\(action)' needs 'on': \"all\", a replica name or a list of names") }
+            guard object["on"] != nil else { throw node.error("'\(Echo.text(action))' needs 'on': \"all\", a replica name or a list of names") }
         } else if let on = object["on"] {
-            throw on.error("'on' goes with intents (\(Self.intentActions.sorted().joined(separator: ", "))), not with '\(action)'")
+            throw on.error("'on' goes with intents (\(Self.intentActions.sorted().joined(separator: ", "))), not with '\(Echo.text(action))'")
         }
         if let wipe = object["wipe"], action != "crash" { throw wipe.error("'wipe' goes with 'crash' only") }
         var writers: Int?
         if let writersNode = object["writers"] {
             guard Self.writerActions.contains(action) else {
-                throw writersNode.error("'writers' goes with import, create, update, delete and link, not with '\(action)'")
+                throw writersNode.error("'writers' goes with import, create, update, delete and link, not with '\(Echo.text(action))'")
             }
             writers = Int(try writersNode.int(in: 1 ... 1_000))
         }
@@ -162,7 +162,7 @@ extension ScenarioParser {
         case "enableSync":
             guard case .bool(true) = actionNode.value else { throw actionNode.expected("true") }
             if let syncing = targets.first(where: { !syncOff.contains($0) }) {
-                throw object.required("on").error("'\(replicaNames[syncing.index])' syncs from the start: enableSync names devices listed in 'syncOff' (\(syncOff.isEmpty ? "none" : syncOff.map { replicaNames[$0.index] }.joined(separator: ", ")))")
+                throw object.required("on").error("'\(Echo.text(replicaNames[syncing.index]))' syncs from the start: enableSync names devices listed in 'syncOff' (\(syncOff.isEmpty ? "none" : Echo.list(syncOff.map { replicaNames[$0.index] })))")
             }
             return targets.map { Step(atMicros: at, .enableSync($0)) }
         case "upgrade":
@@ -194,7 +194,7 @@ extension ScenarioParser {
             for memberNode in try groupNode.array() {
                 let member = try replica(memberNode)
                 guard seen.insert(member).inserted else {
-                    throw memberNode.error("replica '\(replicaNames[member.index])' is in two groups")
+                    throw memberNode.error("replica '\(Echo.text(replicaNames[member.index]))' is in two groups")
                 }
                 group.append(member)
             }
@@ -235,9 +235,9 @@ extension ScenarioParser {
             mix = [:]
             for kind in WorkloadGenerator.OperationKind.allCases {
                 guard let weightNode = mixObject[kind.rawValue] else { continue }
-                let weight = try weightNode.number()
-                guard weight == 0 || (weight >= 0.000001 && weight <= 1_000) else {
-                    throw weightNode.error("expected 0 or a weight from 0.000001 to 1000, found \(weight)")
+                let weight = try weightNode.number(in: 0 ... 1_000, what: "0 or a weight from 0.000001 to 1000")
+                guard weight == 0 || weight >= 0.000001 else {
+                    throw weightNode.error("expected 0 or a weight from 0.000001 to 1000, found \(weightNode.value.shortDescription)")
                 }
                 // Weights are kept as integers (millionths) so draws stay integer.
                 mix[kind] = Int((weight * 1_000_000).rounded())
@@ -268,7 +268,7 @@ extension ScenarioParser {
             let writes = try fieldWrites(object.required("fields"), entity: entity, allowNull: false)
             let entitySchema = schema[entity]
             for field in entitySchema.identityKey ?? [] where !writes.contains(where: { $0.field == field }) {
-                throw object.required("fields").error("a create of \(entitySchema.name) needs its key field '\(entitySchema.fields[field])'")
+                throw object.required("fields").error("a create of \(entitySchema.name) needs its key field '\(Echo.text(entitySchema.fields[field]))'")
             }
             return .save([Row(entity: entity, writes: writes)])
         case "update":
@@ -279,7 +279,7 @@ extension ScenarioParser {
             let writes = try fieldWrites(setNode, entity: entity, allowNull: true)
             guard !writes.isEmpty else { throw setNode.error("expected at least one field to set") }
             for write in writes where schema[entity].isKeyField(write.field) {
-                throw setNode.error("'\(schema[entity].fields[write.field])' belongs to a unique key, which is a record's identity and cannot be updated")
+                throw setNode.error("'\(Echo.text(schema[entity].fields[write.field]))' belongs to a unique key, which is a record's identity and cannot be updated")
             }
             return .update(key: key, writes: writes)
         case "delete":
@@ -299,7 +299,7 @@ extension ScenarioParser {
             // Through an inverse: the link is stored on the owning side.
             guard let end = schema.inverses(of: entity).first(where: { $0.inverse.name == relationName }) else {
                 let relations = schema[entity].relations.map(\.name) + schema.inverses(of: entity).map(\.inverse.name)
-                throw relationNode.error("unknown relation '\(relationName)' of \(schema[entity].name); relations: \(relations.isEmpty ? "none" : relations.joined(separator: ", "))")
+                throw relationNode.error("unknown relation '\(Echo.text(relationName))' of \(schema[entity].name); relations: \(relations.isEmpty ? "none" : Echo.list(relations))")
             }
             return .link(key: try naturalKey(object.required("to"), entity: end.owner), relation: end.relation, target: key)
         default:

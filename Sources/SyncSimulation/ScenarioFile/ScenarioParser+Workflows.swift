@@ -12,7 +12,7 @@ extension ScenarioParser {
             if topology == .hub, replicaNames[device.index] == "hub" {
                 throw item.error("the hub is the peer engine's server: it cannot turn sync off")
             }
-            guard !devices.contains(device) else { throw item.error("'\(replicaNames[device.index])' is listed twice") }
+            guard !devices.contains(device) else { throw item.error("'\(Echo.text(replicaNames[device.index]))' is listed twice") }
             devices.append(device)
         }
         return devices.sorted { $0.index < $1.index }

@@ -40,7 +40,7 @@ struct ScenarioParser {
         if let topologyNode = document["topology"] {
             let text = try topologyNode.string()
             guard let parsed = Topology(rawValue: text) else {
-                throw topologyNode.error("expected one of \(Topology.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(text)\"")
+                throw topologyNode.error("expected one of \(Topology.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(Echo.text(text))\"")
             }
             topology = parsed
         }
@@ -130,7 +130,7 @@ struct ScenarioParser {
         guard let node else { return nil }
         let text = try node.string()
         guard let parsed = Choice(rawValue: text) else {
-            throw node.error("expected one of \(Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(text)\"")
+            throw node.error("expected one of \(Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(Echo.text(text))\"")
         }
         return parsed
     }
@@ -154,9 +154,9 @@ struct ScenarioParser {
         for item in items {
             let name = try item.nonEmptyString()
             guard !(["all", "hub", "*"] + EngineCatalog.reservedNames).contains(name) else {
-                throw item.error("'\(name)' is reserved and cannot name a replica")
+                throw item.error("'\(Echo.text(name))' is reserved and cannot name a replica")
             }
-            guard !names.contains(name) else { throw item.error("replica '\(name)' is named twice") }
+            guard !names.contains(name) else { throw item.error("replica '\(Echo.text(name))' is named twice") }
             names.append(name)
         }
         return names
@@ -166,7 +166,7 @@ struct ScenarioParser {
     func replica(_ node: Node) throws(ScenarioFileError) -> ReplicaID {
         let name = try node.nonEmptyString()
         guard let index = replicaNames.firstIndex(of: name) else {
-            throw node.error("unknown replica '\(name)'; replicas: \(replicaNames.joined(separator: ", "))")
+            throw node.error("unknown replica '\(Echo.text(name))'; replicas: \(Echo.list(replicaNames))")
         }
         return ReplicaID(index)
     }
@@ -179,7 +179,7 @@ struct ScenarioParser {
     func device(_ node: Node) throws(ScenarioFileError) -> ReplicaID {
         let id = try replica(node)
         if let serverName, replicaNames[id.index] == serverName {
-            throw node.error("'\(serverName)' is the cloudkit engine's server, not a device: it runs no app, so intents, writers, crashes and restarts go on devices (\(deviceNames.joined(separator: ", ")))")
+            throw node.error("'\(Echo.text(serverName))' is the cloudkit engine's server, not a device: it runs no app, so intents, writers, crashes and restarts go on devices (\(Echo.list(deviceNames)))")
         }
         return id
     }
@@ -198,7 +198,7 @@ struct ScenarioParser {
         var result: [ReplicaID] = []
         for item in try node.array() {
             let target = try member(item, anyEndpoint: anyEndpoint)
-            guard !result.contains(target) else { throw item.error("replica '\(replicaNames[target.index])' is listed twice") }
+            guard !result.contains(target) else { throw item.error("replica '\(Echo.text(replicaNames[target.index]))' is listed twice") }
             result.append(target)
         }
         guard !result.isEmpty else { throw node.error("expected at least one replica") }
@@ -218,7 +218,7 @@ struct ScenarioParser {
         guard let presetNode = document["preset"] else { return nil }
         let name = try presetNode.string()
         guard let preset = PresetCatalog.preset(named: name) else {
-            throw presetNode.error("expected one of \(PresetCatalog.allNames.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(name)\"")
+            throw presetNode.error("expected one of \(PresetCatalog.allNames.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(name))\"")
         }
         if let engineNode = document["engine"], case .string(let engine) = engineNode.value, engine != preset.engine {
             throw engineNode.error("preset \"\(name)\" runs the \(preset.engine) engine; leave out 'engine' or name \"\(preset.engine)\"")
@@ -239,16 +239,16 @@ struct ScenarioParser {
         if let engineNode = document["engine"] {
             let name = try engineNode.string()
             guard let named = EngineCatalog.entry(named: name) else {
-                throw engineNode.error("expected one of \(EngineCatalog.allNames.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(name)\"")
+                throw engineNode.error("expected one of \(EngineCatalog.allNames.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(name))\"")
             }
             entry = named
             if topology == .hub && !named.allowsHubTopology {
-                throw engineNode.error("topology \"hub\" goes with the peer engine; the \(name) engine has its own server, the implicit replica '\(named.serverName ?? "server")', so leave out 'topology'")
+                throw engineNode.error("topology \"hub\" goes with the peer engine; the \(name) engine has its own server, the implicit replica '\(Echo.text(named.serverName ?? "server"))', so leave out 'topology'")
             }
         }
         for key in EngineCatalog.settingsKeys where key != entry.settingsKey {
             if let settingsNode = document[key] {
-                throw settingsNode.error("'\(key)' settings go with engine: \"\(key)\", and this scenario runs the \(entry.name) engine")
+                throw settingsNode.error("'\(Echo.text(key))' settings go with engine: \"\(key)\", and this scenario runs the \(entry.name) engine")
             }
         }
         guard let settingsKey = entry.settingsKey else { return try entry.configuration(nil) }
@@ -323,17 +323,16 @@ struct ScenarioParser {
         guard let node else { return clocks }
         for (name, clockNode) in try node.dictionary() {
             if name == serverName {
-                throw clockNode.error("'\(name)' is the cloudkit engine's server, which dates records by true time; clocks belong to devices (\(deviceNames.joined(separator: ", ")))")
+                throw clockNode.error("'\(Echo.text(name))' is the cloudkit engine's server, which dates records by true time; clocks belong to devices (\(Echo.list(deviceNames)))")
             }
             guard let replica = replicaNames.firstIndex(of: name) else {
-                throw clockNode.error("unknown replica '\(name)'; replicas: \(replicaNames.joined(separator: ", "))")
+                throw clockNode.error("unknown replica '\(Echo.text(name))'; replicas: \(Echo.list(replicaNames))")
             }
             let object = try clockNode.object(allowed: ["skew", "drift"])
             let skew = try object["skew"]?.duration(allowNegative: true) ?? 0
             var drift: Int64 = 0
             if let driftNode = object["drift"] {
-                let value = try driftNode.number()
-                guard abs(value) <= 0.01 else { throw driftNode.error("expected a drift from -0.01 to 0.01 (a rate: 0.0001 gains 100 µs a second), found \(value)") }
+                let value = try driftNode.number(in: -0.01 ... 0.01, what: "a drift from -0.01 to 0.01 (a rate: 0.0001 gains 100 µs a second)")
                 drift = Int64((value * 1_000_000_000).rounded())
             }
             clocks[replica] = PhysicalClock(skewMicros: skew, driftPartsPerBillion: drift)
@@ -349,9 +348,9 @@ struct ScenarioParser {
         for item in try node.array() {
             let name = try item.string()
             guard StrategyCatalog.strategy(named: name) != nil else {
-                throw item.error("unknown strategy '\(name)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
+                throw item.error("unknown strategy '\(Echo.text(name))'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
             }
-            guard !names.contains(name) else { throw item.error("strategy '\(name)' is listed twice") }
+            guard !names.contains(name) else { throw item.error("strategy '\(Echo.text(name))' is listed twice") }
             if let preset, let exclusion = preset.exclusion(of: name) {
                 throw item.error("preset \"\(preset.name)\" cannot run \(name): \(exclusion.reason)")
             }

@@ -8,9 +8,10 @@ public struct JSON5ParseError: Error, Sendable, CustomStringConvertible {
 }
 
 extension JSON5Value {
-    /// Parses JSON5 as `JSONDecoder.allowsJSON5` reads it: comments,
-    /// trailing commas, unquoted keys, single-quoted strings, hexadecimal
-    /// and signed numbers, `Infinity` and `NaN`.
+    /// Parses JSON5 (spec.json5.org): comments, trailing commas, unquoted
+    /// keys, single-quoted strings, hexadecimal and signed numbers,
+    /// `Infinity` and `NaN`. Every error has a line and column; no input
+    /// traps (nesting is capped at ``JSON5Parser/maximumDepth``).
     public static func parse(_ text: String) throws(JSON5ParseError) -> JSON5Value {
         var parser = JSON5Parser(Array(text.unicodeScalars))
         let value = try parser.value()
@@ -22,8 +23,14 @@ extension JSON5Value {
 
 /// A recursive-descent reader over Unicode scalars.
 struct JSON5Parser {
+    /// How deep lists and objects may nest. Scenario files nest about six
+    /// levels; the limit keeps a hostile file from overflowing the stack
+    /// of this recursive reader (a sweep's worker threads have 512 KB).
+    static let maximumDepth = 100
+
     let scalars: [Unicode.Scalar]
     var position = 0
+    var depth = 0
 
     init(_ scalars: [Unicode.Scalar]) {
         self.scalars = scalars
@@ -61,8 +68,11 @@ struct JSON5Parser {
         try skipSpace()
         guard let scalar = current else { throw error("expected a value, found the end of the text") }
         switch scalar {
-        case "{": return try object()
-        case "[": return try array()
+        case "{", "[":
+            guard depth < Self.maximumDepth else { throw error("lists and objects nested more than \(Self.maximumDepth) deep") }
+            depth += 1
+            defer { depth -= 1 }
+            return scalar == "{" ? try object() : try array()
         case "\"", "'": return .string(try string())
         case "-", "+", ".", "0" ... "9": return .number(try number())
         default:
@@ -75,7 +85,7 @@ struct JSON5Parser {
             case "Infinity", "NaN": return .number(word)
             default:
                 position = start
-                throw error(word.isEmpty ? "expected a value, found '\(scalar)'" : "expected a value, found '\(word)'")
+                throw error(word.isEmpty ? "expected a value, found '\(scalar)'" : "expected a value, found '\(Echo.text(word))'")
             }
         }
     }
@@ -95,7 +105,7 @@ struct JSON5Parser {
                 guard !key.isEmpty else { throw error("expected a key, found '\(scalar)'") }
             }
             try skipSpace()
-            guard current == ":" else { throw error("expected ':' after the key '\(key)'") }
+            guard current == ":" else { throw error("expected ':' after the key '\(Echo.text(key))'") }
             position += 1
             members.append(JSON5Value.Member(key, try value()))
             try skipSpace()
@@ -128,19 +138,53 @@ struct JSON5Parser {
         return String(text)
     }
 
-    /// The literal as written, checked to be a number.
+    /// The literal as written, checked to be a JSON5 number: decimal
+    /// (`12`, `-0.5`, `.5`, `5.`, `1e3`; no leading zeros), hexadecimal
+    /// (`0x1F`), `Infinity` or `NaN`, each with an optional sign. A decimal
+    /// too large for a `Double` (`1e400`) is refused here, as
+    /// `JSONDecoder` refuses it.
     private mutating func number() throws(JSON5ParseError) -> String {
         let start = position
         if current == "-" || current == "+" { position += 1 }
-        let rest = identifierOrDigits()
+        _ = identifierOrDigits()
         let literal = String(String.UnicodeScalarView(scalars[start ..< position]))
         let unsigned = literal.drop { $0 == "-" || $0 == "+" }
         let isHex = (unsigned.hasPrefix("0x") || unsigned.hasPrefix("0X")) && unsigned.count > 2
             && unsigned.dropFirst(2).allSatisfy(\.isHexDigit)
-        guard !rest.isEmpty, isHex || unsigned == "Infinity" || unsigned == "NaN" || Double(String(unsigned)) != nil else {
-            throw error("'\(literal)' is not a number")
+        guard isHex || unsigned == "Infinity" || unsigned == "NaN" || Self.isDecimal(unsigned) else {
+            position = start
+            throw error("'\(Echo.text(literal))' is not a number")
+        }
+        if !isHex, Self.isDecimal(unsigned), !(Double(String(unsigned))?.isFinite ?? false) {
+            position = start
+            throw error("'\(Echo.text(literal))' is too large for a number")
         }
         return literal
+    }
+
+    /// JSON5's decimal literal without its sign: an integer part (`0`, or
+    /// digits not starting with 0) and/or a fraction, then an exponent.
+    static func isDecimal(_ text: Substring) -> Bool {
+        let digits: ClosedRange<Character> = "0" ... "9"
+        var rest = text[...]
+        let integer = rest.prefix { digits.contains($0) }
+        rest = rest.dropFirst(integer.count)
+        guard integer.count <= 1 || integer.first != "0" else { return false }
+        var fraction: Substring = ""
+        if rest.first == "." {
+            rest = rest.dropFirst()
+            fraction = rest.prefix { digits.contains($0) }
+            rest = rest.dropFirst(fraction.count)
+        }
+        guard !integer.isEmpty || !fraction.isEmpty else { return false }
+        if rest.first == "e" || rest.first == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            let exponent = rest.prefix { digits.contains($0) }
+            guard !exponent.isEmpty else { return false }
+            rest = rest.dropFirst(exponent.count)
+        }
+        return rest.isEmpty
     }
 
     /// Digits, letters, `.` and exponent signs: the body of a number.

@@ -1,12 +1,11 @@
 /// A scenario document as written: a JSON5 tree whose objects keep their
 /// keys in the file's order, and whose numbers keep their literal text.
 ///
-/// `SyncSimulation` reads scenario files through `JSONDecoder`, whose
-/// dictionaries forget key order. Explore and shrink edit a document and
-/// write it back for a person to read, so they need the order: this tree is
-/// parsed from the same text, edited, rendered, and handed back to
-/// ``SyncSimulation/ScenarioFile`` to read, which keeps one parser the
-/// authority on what a file means.
+/// The one JSON5 reader of the project: ``SyncSimulation/ScenarioFile``
+/// reads every scenario through it (into `JSONNode`, whose dictionaries
+/// forget key order), and explore and shrink edit this tree, which keeps
+/// the order, render it for a person to read, and hand the text back to
+/// ``SyncSimulation/ScenarioFile``, the authority on what a file means.
 public indirect enum JSON5Value: Hashable, Sendable {
     case null
     case bool(Bool)
