@@ -113,7 +113,7 @@ extension Report {
             cost.append(.init("wallSeconds", .number(DecimalText.fixed(result.wallSeconds, digits: 6))))
             cost.append(.init("eventsPerSecond", .number(DecimalText.fixed(result.eventsPerSecond, digits: 0))))
         }
-        return .object([
+        var members: [JSONValue.Member] = [
             .init("strategy", .string(result.strategy)),
             .init("duplicates", .object([
                 .init("final", .int(result.duplicates.final)),
@@ -153,6 +153,11 @@ extension Report {
                 .init("savesRetried", .int(result.race.savesRetried)),
             ])),
             .init("quiesced", .bool(result.quiesced)),
+        ]
+        // Only on a run `--max-events` cut short, so that every other
+        // report reads as before; its figures are partial.
+        if result.stoppedAtEventLimit { members.append(.init("stoppedAtEventLimit", .bool(true))) }
+        members += [
             .init("liveness", .string(result.liveness.rawValue)),
             .init("endSeconds", .number(DecimalText.seconds(micros: result.endMicros))),
             .init("network", .object([
@@ -171,7 +176,8 @@ extension Report {
                     .init("detail", .string(fault.detail)),
                 ])
             })),
-        ])
+        ]
+        return .object(members)
     }
 
     /// `series: { resolutionSeconds, worst: [...], perReplica: [{ replica,

@@ -67,7 +67,10 @@ extension Report {
                 lines.append("warning: \(result.strategy): \(result.storeOpenFailures) device(s) could not open their store after an upgrade "
                     + "(Core Data: \(MigrationFailure.text)); their figures are those of the store the old version left")
             }
-            if !result.quiesced {
+            if result.stoppedAtEventLimit {
+                lines.append("warning: \(result.strategy) stopped at --max-events \(result.events) at \(end) of virtual time, before sync finished: "
+                    + "its figures are partial")
+            } else if !result.quiesced {
                 lines.append("warning: \(result.strategy) did not quiesce by \(end): sync could still change some replica, "
                     + "or replicas holding different changes could not reach each other; its figures are not final")
             }
@@ -99,5 +102,6 @@ extension Report {
             + "delay \(DecimalText.duration(micros: network.delayMinMicros))–\(DecimalText.duration(micros: network.delayMaxMicros)) · "
             + "sync every \(DecimalText.duration(micros: sync.intervalMicros)) ± \(DecimalText.duration(micros: sync.jitterMicros)), fan-out \(sync.fanout) · "
             + "limit \(DecimalText.duration(micros: scenario.untilMicros))"
+            + (scenario.maxEvents.map { " or \($0) events (--max-events)" } ?? "")
     }
 }

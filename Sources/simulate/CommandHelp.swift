@@ -52,7 +52,7 @@ struct CommandHelp {
                       OptionHelp.strategies.described("strategies to run, comma-separated, in order (default: the first eight below)"),
                       .format, .noTiming, .store, .concurrency,
                       OptionHelp.out.described("also write report.md, report.json, report.csv and report.html to DIR"),
-                      .checkInvariants],
+                      .checkInvariants, .maxEvents],
             example: "simulate --replicas 5 --strategies lww,crdt --format json"),
         CommandHelp(
             command: .run, operands: "FILE...",
@@ -62,7 +62,7 @@ struct CommandHelp {
             default scenario, with the file's expectations checked. Several files give several
             reports. Exit status 1 when an expectation fails, as with check.
             """,
-            options: [.seed, .engine, .preset, .strategies, .format, .noTiming, .store, .concurrency, .out, .checkInvariants],
+            options: [.seed, .engine, .preset, .strategies, .format, .noTiming, .store, .concurrency, .out, .checkInvariants, .maxEvents],
             example: "simulate run Scenarios/offline-field-edits.json5 --preset sqlitedata"),
         CommandHelp(
             command: .check, operands: "FILE|DIR...",
@@ -123,7 +123,9 @@ struct CommandHelp {
             """,
             options: [OptionHelp.vary.required().repeatable(),
                       OptionHelp.seeds.described("the seeds of every point, a range or a comma-separated list (default 1..30)"),
-                      OptionHelp.strategies, .store, .shard,
+                      OptionHelp.strategies,
+                      OptionHelp.store.described("memory (default), sqlite (in memory), sqlite:DIR (DIR/PATH=VALUE/SCENARIO/…)"),
+                      .shard,
                       OptionHelp.out.described("also write the sweep's Markdown, JSON, CSV and HTML files to DIR"),
                       .quiet, .checkInvariants],
             example: "simulate sweep Scenarios/default.json5 --vary network.drop=0,0.1,0.2 --seeds 1..30 --out sweep"),

@@ -52,6 +52,8 @@ struct CommandLineOptions {
     var store = StoreKind.memory
     /// `--check-invariants`: on by default only in debug builds.
     var checksInvariants = InvariantChecker.enabledByDefault
+    /// `--max-events`: each run stops after this many events (partial figures).
+    var maxEvents: Int?
     /// `race`: writer counts, trials, think time and schedule.
     var writerCounts = [1, 2, 4, 8, 16]
     var trials = 200
@@ -183,6 +185,7 @@ struct CommandLineOptions {
             case "--think-micros": options.thinkMicros = try parsed(whole(0 ... 1_000_000))
             case "--records": options.records = try parsed(whole(1 ... 10_000_000))
             case "--batch": options.batch = try parsed(whole(1 ... 100_000))
+            case "--max-events": options.maxEvents = try parsed(whole(1 ... 1_000_000_000_000))
             case "--out": options.out = try value()
             case "--junit": options.junitPath = try value()
             case "--write-schema": options.schemaOut = try value()

@@ -36,12 +36,17 @@ enum Commands {
                         file: String?, stackArguments: String = "", expectations: [Expectation], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
         let results: [RunResult]
+        let ticker = progress.ticker()
+        defer { ticker.stop() }
         do {
-            results = try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: store,
-                                         checksInvariants: checksInvariants) { position, name in
-                progress.show("\(scenario.name) [\(position)/\(strategies.count)] \(name)…")
+            results = try ticker.run.watching { () throws(SimulationError) -> [RunResult] in
+                try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: store,
+                                   checksInvariants: checksInvariants) { position, name in
+                    ticker.label("\(scenario.name) [\(position)/\(strategies.count)] \(name)")
+                }
             }
         } catch {
+            ticker.stop()
             progress.clear()
             switch error {
             case .store: exitWithUsageError(error.description)
@@ -50,6 +55,7 @@ enum Commands {
                     ?? "simulate --replicas \(scenario.deviceCountWithoutHub)" + scenario.stackArguments)
             }
         }
+        ticker.stop()
         progress.clear()
         var report = Report(scenario: scenario, seed: seed, store: store.name, results: results, includesTiming: includesTiming,
                             concurrency: concurrency, file: file, expectations: ExpectationOutcome.check(expectations, against: results))
@@ -107,20 +113,5 @@ enum Commands {
         case .json:
             Swift.print(Report.document(reports).rendered(), terminator: "")
         }
-    }
-}
-
-/// A one-line progress indicator on stderr, shown only on a terminal.
-struct Progress {
-    let enabled: Bool
-
-    func show(_ line: String) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
-    }
-
-    func clear() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

@@ -74,12 +74,15 @@ extension OptionHelp {
     static let strategies = OptionHelp("--strategies", "LIST", "strategies to run, comma-separated, in that order (default: the file's list)")
     static let format = OptionHelp("--format", "FORMAT", "table (default), json or markdown")
     static let noTiming = OptionHelp("--no-timing", nil, "leave out wall-clock figures: output byte-identical from run to run")
+    /// The file layout in full is ``StoreLayout``'s and README's "A real SQLite store".
     static let store = OptionHelp("--store", "STORE",
-        "memory (default), sqlite (in memory) or sqlite:DIR (a file per replica)")
+        "memory (default), sqlite (in memory), sqlite:DIR (DIR/SCENARIO/seed-N/…)")
     static let concurrency = OptionHelp("--concurrency", "MODE",
         "how writers run: deterministic (default: seeded) or dispatch (real threads)")
     static let checkInvariants = OptionHelp("--check-invariants", nil,
         "check invariants after every event; exit 3 if one breaks (on in debug builds)")
+    static let maxEvents = OptionHelp("--max-events", "N",
+                                      "stop each run after N events (1 to 10^12), its figures marked partial")
     static let out = OptionHelp("--out", "DIR", "also write report.md, .json, .csv and .html to DIR/<scenario>/ per scenario")
     static let junit = OptionHelp("--junit", "FILE", "also write JUnit XML to FILE (a suite per file, a case per expectation)")
 

@@ -36,13 +36,14 @@ let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
 switch options.command {
 case .compare:
     let seed = options.seed ?? 1
-    let scenario: Scenario
+    var scenario: Scenario
     if let preset = options.preset.flatMap(PresetCatalog.preset(named:)) {
         scenario = DefaultScenario.make(replicas: options.replicas, seed: seed, preset: preset)
     } else {
         scenario = DefaultScenario.make(replicas: options.replicas, seed: seed,
                                         engine: EngineCatalog.configuration(named: options.engine ?? EngineCatalog.defaultName)!)
     }
+    scenario.maxEvents = options.maxEvents
     let strategyNames = options.strategyNames ?? scenario.preset?.strategies ?? StrategyCatalog.defaultNames
     let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: strategyNames,
                                   includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
@@ -54,7 +55,9 @@ case .run:
     let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine, preset: options.preset,
                                   strategyNames: options.strategyNames)
     let reports = documents.map { document in
-        Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
+        var scenario = document.scenario
+        scenario.maxEvents = options.maxEvents
+        return Commands.compare(scenario: scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
                          includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                          checksInvariants: options.checksInvariants, file: document.file, stackArguments: document.stackArguments,
                          expectations: document.expectations, progress: progress)

@@ -20,8 +20,12 @@ struct ReadOnlyStoreTests {
         let store = "sqlite:\(directory.path)"
         let arguments = ["--store", store, "--strategies", "lww", "--replicas", "2"]
         #expect(try run(runnable, arguments, asNobody: false).status == 0)
-        let file = directory.appendingPathComponent("default.lww.r1.sqlite").path
-        for name in ["default.lww.r1.sqlite", "default.lww.r2.sqlite"] {
+        let file = directory.appendingPathComponent("default/seed-1/lww/r1.sqlite").path
+        // The run's folders stay writable (its lock files go there); only the databases are read-only.
+        for folder in ["default", "default/seed-1", "default/seed-1/lww"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.appendingPathComponent(folder).path)
+        }
+        for name in ["default/seed-1/lww/r1.sqlite", "default/seed-1/lww/r2.sqlite"] {
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.appendingPathComponent(name).path)
         }
         let asRoot = getuid() == 0

@@ -231,6 +231,6 @@ struct ScenarioCommandTests {
 
         let replicas = try await SimulateProcess.run(["run", Self.scenario("default.json5"), "--replicas", "3"])
         #expect(replicas.status == 2)
-        #expect(replicas.stderr == "simulate: simulate run does not take --replicas; it takes --seed, --engine, --preset, --strategies, --format, --no-timing, --store, --concurrency, --out, --check-invariants, --help\n")
+        #expect(replicas.stderr == "simulate: simulate run does not take --replicas; it takes --seed, --engine, --preset, --strategies, --format, --no-timing, --store, --concurrency, --out, --check-invariants, --max-events, --help\n")
     }
 }

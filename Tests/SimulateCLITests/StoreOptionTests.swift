@@ -3,7 +3,7 @@ import Testing
 
 /// `--store memory|sqlite|sqlite:DIR`, end to end.
 struct StoreOptionTests {
-    static let allowed = "memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per replica under DIR)"
+    static let allowed = "memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per run and replica under the folder DIR)"
 
     static var scenariosFolder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -22,6 +22,14 @@ struct StoreOptionTests {
 
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Every file under `folder`, relative to it, sorted.
+    static func files(under folder: URL) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
     }
 
     /// The indices where two outputs differ, line by line.
@@ -63,10 +71,9 @@ struct StoreOptionTests {
         if let index = differing.first, index >= 0 {
             #expect(Self.lines(files.stdout)[index] == "      \"store\": \"sqlite:\(folder.path)\",")
         }
-        let contents = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(contents == [
-            "default.lww.r1.sqlite", "default.lww.r2.sqlite", "default.lww.r3.sqlite",
-            "default.unique-error.r1.sqlite", "default.unique-error.r2.sqlite", "default.unique-error.r3.sqlite",
+        #expect(try Self.files(under: folder) == [
+            "default/seed-1/lww/r1.sqlite", "default/seed-1/lww/r2.sqlite", "default/seed-1/lww/r3.sqlite",
+            "default/seed-1/unique%3Aerror/r1.sqlite", "default/seed-1/unique%3Aerror/r2.sqlite", "default/seed-1/unique%3Aerror/r3.sqlite",
         ])
 
         // The table names the store in its heading.
@@ -84,8 +91,8 @@ struct StoreOptionTests {
         #expect(check.stdout.hasSuffix("9 passed, 0 failed\n"))
         let run = try await SimulateProcess.run(["run", file, "--strategies", "lww", "--no-timing", "--store", "sqlite:\(folder.path)"])
         #expect(run.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-                    == ["crash-wipe.lww.r1.sqlite", "crash-wipe.lww.r2.sqlite", "crash-wipe.lww.r3.3.sqlite"])
+        #expect(try Self.files(under: folder)
+                    == ["crash-wipe/seed-1/lww/r1.sqlite", "crash-wipe/seed-1/lww/r2.sqlite", "crash-wipe/seed-1/lww/r3@3.sqlite"])
     }
 
     @Test(arguments: ["bogus", "sqlite:", "SQLite", "sqlite3", ""])
@@ -113,7 +120,7 @@ struct StoreOptionTests {
         #expect(output.stdout == "")
         let lines = Self.lines(output.stderr)
         #expect(lines.count == 2 && lines[1] == "", "one line: \(output.stderr)")
-        #expect(output.stderr.hasPrefix("simulate: cannot open a store: \(missing)/default."), "\(output.stderr)")
+        #expect(output.stderr.hasPrefix("simulate: cannot open a store: \(missing)/default/seed-1/"), "\(output.stderr)")
         #expect(output.stderr.contains("unable to open database file"))
         #expect(!FileManager.default.fileExists(atPath: "/nonexistent-dir-xyz"), "no folder is created")
 
@@ -124,6 +131,7 @@ struct StoreOptionTests {
         try Data("x".utf8).write(to: URL(fileURLWithPath: notAFolder))
         let blocked = try await SimulateProcess.run(["--replicas", "3", "--store", "sqlite:\(notAFolder)"])
         #expect(blocked.status == 2)
-        #expect(blocked.stderr.hasPrefix("simulate: cannot open a store: \(notAFolder)/default."), "\(blocked.stderr)")
+        #expect(blocked.stderr.hasPrefix("simulate: cannot open a store: \(notAFolder)/default/seed-1/"), "\(blocked.stderr)")
+        #expect(blocked.stderr.contains("unable to open database file: the store folder \(notAFolder) is not a folder"))
     }
 }

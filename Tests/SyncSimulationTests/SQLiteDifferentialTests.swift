@@ -77,10 +77,10 @@ struct SQLiteDifferentialTests {
         // r3 (index 2) is wiped once; it comes back as origin 3, the first new one.
         var expected: [String] = []
         for strategy in document.strategyNames {
-            expected += ["crash-wipe.\(strategy).r1.sqlite", "crash-wipe.\(strategy).r2.sqlite", "crash-wipe.\(strategy).r3.3.sqlite"]
+            expected += ["r1.sqlite", "r2.sqlite", "r3@3.sqlite"].map { "crash-wipe/seed-1/\(strategy)/\($0)" }
         }
-        let contents = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(contents == expected.sorted(), "one file per replica, the wiped one's old file gone, no WAL left behind")
+        let contents = try SQLiteLayoutTests.files(under: folder)
+        #expect(contents == expected.sorted(), "one file per replica, the wiped one's old file gone, no WAL or lock file left behind")
         for file in contents {
             let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size] as? Int
             #expect((size ?? 0) > 0, "\(file) is empty")
@@ -89,11 +89,10 @@ struct SQLiteDifferentialTests {
         // A trailing slash names the same folder.
         let again = try Self.results(document, store: .sqliteFiles(directory: folder.path + "/"))
         #expect(again == memory)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == expected.sorted())
+        #expect(try SQLiteLayoutTests.files(under: folder) == expected.sorted())
     }
 
-    /// Strategy names become file names: `unique:error` is written
-    /// `unique-error`.
+    /// `memory`, `sqlite` and `sqlite:DIR` (``StoreLayout`` names the files).
     @Test func storeNamesAreSafeFileNames() throws {
         #expect(StoreKind(name: "memory") == .memory)
         #expect(StoreKind(name: "sqlite") == .sqliteMemory)
@@ -119,7 +118,7 @@ struct SQLiteDifferentialTests {
                 return
             }
             #expect(error.code == .storage)
-            #expect(error.message.hasPrefix("\(missing)/compound-key."), "\(error.message)")
+            #expect(error.message.hasPrefix("\(missing)/compound-key/seed-1/"), "\(error.message)")
             #expect(error.message.contains("unable to open database file"))
         }
     }

@@ -106,6 +106,9 @@ public struct RunResult: Sendable {
     /// change any replica's state; false when it ran to `until` with work
     /// left (the figures are then not final).
     public var quiesced: Bool
+    /// True when `--max-events` (``Scenario/maxEvents``) stopped the run
+    /// before it quiesced or reached `until`: every figure is partial.
+    public var stoppedAtEventLimit = false
     /// Whether the strategy's promise to converge after the last fault held.
     public var liveness: Liveness
     /// Invariants evaluated during the run (0 with invariant checks off).

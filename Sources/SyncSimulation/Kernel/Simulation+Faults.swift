@@ -44,7 +44,7 @@ extension Simulation {
         nextOrigin += 1
         // A wiped app's database file is deleted; the replica starts a new one.
         storeKind.delete(label: storeLabels[index])
-        let label = Self.storeLabel(scenario: scenario, strategy: strategy, replica: replica, incarnation: newOrigin.index)
+        let label = Self.storeLabel(scenario: scenario, seed: seed, strategy: strategy, replica: replica, incarnation: newOrigin.index)
         storeLabels[index] = label
         let emptyStore: any Store
         do {

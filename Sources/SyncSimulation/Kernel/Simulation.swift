@@ -104,7 +104,7 @@ public struct Simulation {
         // engine's server, if any) is a network address.
         let count = scenario.replicaCount
         let endpoints = scenario.endpointCount
-        storeLabels = (0 ..< count).map { Self.storeLabel(scenario: scenario, strategy: strategy, replica: ReplicaID($0)) }
+        storeLabels = (0 ..< count).map { Self.storeLabel(scenario: scenario, seed: seed, strategy: strategy, replica: ReplicaID($0)) }
         var nodes: [ReplicaNode] = []
         for index in 0 ..< count {
             // A device on an app version without the keys has no constraints.
@@ -172,9 +172,11 @@ public struct Simulation {
         }
     }
 
-    /// Names a device's store (its file, for `sqlite:DIR`).
-    static func storeLabel(scenario: Scenario, strategy: any Strategy, replica: ReplicaID, incarnation: Int = 0) -> String {
-        "\(scenario.name).\(strategy.name).\(scenario.replicaNames[replica.index])" + (incarnation > 0 ? ".\(incarnation)" : "")
+    /// Names a device's store: for `sqlite:DIR`, its file's path under DIR
+    /// (``StoreLayout``). A sweep point's folder is in the store kind's DIR.
+    static func storeLabel(scenario: Scenario, seed: UInt64, strategy: any Strategy, replica: ReplicaID, incarnation: Int = 0) -> String {
+        StoreLayout.file(scenario: scenario.name, seed: seed, strategy: strategy.name, replica: scenario.replicaNames[replica.index],
+                         incarnation: incarnation)
     }
 
     /// Runs to quiescence or `until`. With invariant checks on, a broken
@@ -189,13 +191,22 @@ public struct Simulation {
         }
 
         var quiesced = false
+        var stoppedAtEventLimit = false
+        let progress = RunProgress.current
+        progress?.started(untilMicros: scenario.untilMicros)
         while let (time, event) = queue.popNext() {
             if time > scenario.untilMicros {
                 nowMicros = scenario.untilMicros
                 break
             }
+            if let limit = scenario.maxEvents, events >= limit {
+                stoppedAtEventLimit = true
+                break
+            }
             nowMicros = time
             events += 1
+            // Often enough for a line that moves, rarely enough to cost nothing.
+            if let progress, events % RunProgress.eventsPerUpdate == 0 { progress.update(events: events, nowMicros: nowMicros) }
             handle(event)
             if invariants != nil { try checkInvariants() }
             if isQuiescent {
@@ -203,8 +214,11 @@ public struct Simulation {
                 break
             }
         }
+        progress?.update(events: events, nowMicros: nowMicros)
         let elapsed = ContinuousClock.now - started
-        return result(quiesced: quiesced, wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        var result = result(quiesced: quiesced, wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        result.stoppedAtEventLimit = stoppedAtEventLimit
+        return result
     }
 
     /// Nothing scheduled or possible can change any device's state. Sync

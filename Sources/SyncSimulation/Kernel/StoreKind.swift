@@ -8,7 +8,9 @@ public enum StoreKind: Hashable, Sendable {
     case memory
     /// ``SQLiteStore`` on a private in-memory database per replica.
     case sqliteMemory
-    /// ``SQLiteStore`` on one database file per replica under a folder.
+    /// ``SQLiteStore`` on one database file per run, strategy and replica
+    /// under a folder, laid out by ``StoreLayout``. The folder must exist;
+    /// the folders below it are created.
     case sqliteFiles(directory: String)
 
     /// The name a user types, and reports print.
@@ -31,9 +33,25 @@ public enum StoreKind: Hashable, Sendable {
         }
     }
 
-    /// Opens an empty store for one replica of one run. `label` names the
-    /// run and replica (and, after a wipe, the incarnation) and becomes the
-    /// file name: `DIR/<scenario>.<strategy>.<replica>.sqlite`.
+    /// The store for the runs of one sweep point: for `sqlite:DIR`, files
+    /// under the point's own folder, `DIR/<path>=<value>,…` (see
+    /// ``StoreLayout/pointFolder(_:)``), created here when missing; DIR
+    /// itself must exist. Other kinds, and a point with no settings, are
+    /// unchanged. The point is carried in the folder so that
+    /// `case sqliteFiles(directory:)` keeps its shape for existing callers.
+    public func forSweepPoint(_ settings: [(path: String, value: String)]) throws(StoreError) -> StoreKind {
+        let folder = StoreLayout.pointFolder(settings)
+        guard case .sqliteFiles(let directory) = self, !folder.isEmpty else { return self }
+        let root = Self.withoutTrailingSlash(directory)
+        try Self.requireFolder(root, for: root + "/" + folder)
+        try Self.makeFolder(root + "/" + folder, for: root + "/" + folder)
+        return .sqliteFiles(directory: root + "/" + folder)
+    }
+
+    /// Opens an empty store for one replica of one run. `label` is the
+    /// file's path under DIR (``StoreLayout/file(scenario:seed:strategy:replica:incarnation:)``);
+    /// its folders are created. A file another live store holds is refused
+    /// (``SQLiteStore``'s lock), naming it.
     func open(schema: Schema, enforcesUniqueness: Bool, label: String) throws(StoreError) -> any Store {
         switch self {
         case .memory:
@@ -41,13 +59,14 @@ public enum StoreKind: Hashable, Sendable {
         case .sqliteMemory:
             return try SQLiteStore(schema: schema, enforcesUniqueness: enforcesUniqueness)
         case .sqliteFiles(let directory):
-            return try SQLiteStore(schema: schema, enforcesUniqueness: enforcesUniqueness, path: Self.path(directory: directory, label: label))
+            let path = Self.path(directory: directory, label: label)
+            try Self.makeFolders(under: Self.withoutTrailingSlash(directory), for: label)
+            return try SQLiteStore(schema: schema, enforcesUniqueness: enforcesUniqueness, path: path)
         }
     }
 
     static func path(directory: String, label: String) -> String {
-        let safe = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
-        return (directory.hasSuffix("/") ? directory : directory + "/") + safe + ".sqlite"
+        withoutTrailingSlash(directory) + "/" + label
     }
 
     /// One connection per concurrent writer to `store`'s database file, so
@@ -60,10 +79,51 @@ public enum StoreKind: Hashable, Sendable {
         return connections
     }
 
-    /// Removes a replica's database file (and its WAL files): a wipe.
+    /// Removes a replica's database file (and its WAL files): a wipe. Its
+    /// lock file goes when the store that holds it is released.
     func delete(label: String) {
         guard case .sqliteFiles(let directory) = self else { return }
         let path = Self.path(directory: directory, label: label)
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    // MARK: Folders
+
+    private static func withoutTrailingSlash(_ directory: String) -> String {
+        var trimmed = directory
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
+    }
+
+    /// Creates the folders of `label` below `root`, one level at a time:
+    /// `root` itself is never created, so a mistyped DIR fails instead of
+    /// scattering files. Parallel runs may create the same folder at once.
+    private static func makeFolders(under root: String, for label: String) throws(StoreError) {
+        let path = root + "/" + label
+        try requireFolder(root, for: path)
+        var folder = root
+        for part in label.split(separator: "/").dropLast() {
+            folder += "/" + part
+            try makeFolder(folder, for: path)
+        }
+    }
+
+    private static func requireFolder(_ folder: String, for path: String) throws(StoreError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            let problem = FileManager.default.fileExists(atPath: folder) ? "is not a folder" : "does not exist"
+            throw StoreError(code: .storage, message: "\(path): unable to open database file: the store folder \(folder) \(problem)")
+        }
+    }
+
+    /// `mkdir`, not `FileManager`: a folder another run made a moment ago
+    /// (`EEXIST`) is success, whatever the platform's Foundation does.
+    private static func makeFolder(_ folder: String, for path: String) throws(StoreError) {
+        guard mkdir(folder, 0o777) != 0 else { return }
+        let code = errno
+        var isFolder: ObjCBool = false
+        if code == EEXIST && FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue { return }
+        throw StoreError(code: .storage, message: "\(path): unable to open database file: cannot create the folder \(folder): "
+            + String(cString: strerror(code)))
     }
 }

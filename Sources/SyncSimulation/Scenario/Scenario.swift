@@ -99,6 +99,11 @@ public struct Scenario: Sendable {
     /// The run ends here at the latest; if sync has not converged by then,
     /// the report says so.
     public var untilMicros: Int64
+    /// The run stops after this many events even if sync has not finished
+    /// (`--max-events`): a cap for exploring settings whose cost grows
+    /// fast. A run it stops reports `stoppedAtEventLimit` and is not
+    /// quiesced, so its figures read as partial, never as final.
+    public var maxEvents: Int?
     /// How long after remote changes are saved the dedupe pass runs.
     public var dedupeDelayMicros: Int64
     /// `deleteVsEdit` as the scenario set it; nil: the engine's default.

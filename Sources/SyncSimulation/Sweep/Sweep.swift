@@ -40,6 +40,11 @@ public enum Sweep {
             zip(parameters, point.values).map { "\($0.path)=\($1)" }.joined(separator: ", ")
         }
 
+        /// The settings a point overrides, in parameter order.
+        public func settings(_ point: SweepPoint) -> [(path: String, value: String)] {
+            zip(parameters, point.values).map { (path: $0.path, value: $1) }
+        }
+
         /// One job per point and seed, in point order then seed order.
         public var jobCount: Int { points.count * seeds.count }
     }
@@ -61,6 +66,14 @@ public enum Sweep {
     /// Checks that every point's document reads, and returns the scenario
     /// name and the strategies run: the parts of a plan that errors live in.
     public static func validate(_ plan: Plan) throws(ScenarioFileError) -> (scenario: String, strategies: [String]) {
+        // Two equal points would be the same runs twice, and on `sqlite:DIR`
+        // would need the same files at the same time.
+        for parameter in plan.parameters {
+            if let value = parameter.values.indices.first(where: { parameter.values[..<$0].contains(parameter.values[$0]) }) {
+                throw ScenarioFileError(file: plan.file, path: "", message: "--vary \(parameter.path) lists '\(parameter.values[value])' twice; "
+                    + "give each value once")
+            }
+        }
         var name = ""
         var strategies: (list: [String], point: SweepPoint)?
         for point in plan.points {
@@ -83,7 +96,9 @@ public enum Sweep {
 
     /// Runs the jobs of shard `shard` (1-based) of `shards`: job `j` belongs
     /// to shard `j % shards + 1`. `progress` is told after each job (jobs
-    /// done, jobs in this shard), from any thread.
+    /// done, jobs in this shard), from any thread. On `sqlite:DIR` each
+    /// point's runs get their own folder (``StoreKind/forSweepPoint(_:)``)
+    /// and each run its own files, so parallel jobs and shards never meet.
     public static func run(_ plan: Plan, shard: Int = 1, of shards: Int = 1, store: StoreKind = .memory,
                            checksInvariants: Bool = InvariantChecker.enabledByDefault,
                            progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ScenarioFileError) -> Runs {
@@ -101,7 +116,8 @@ public enum Sweep {
             do {
                 let document = try load(plan, point: point, seed: seed)
                 let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
-                let runs = try Comparison.run(scenario: document.scenario, strategies: strategies, seed: seed, store: store,
+                let pointStore = try store.forSweepPoint(plan.settings(point))
+                let runs = try Comparison.run(scenario: document.scenario, strategies: strategies, seed: seed, store: pointStore,
                                               checksInvariants: checksInvariants)
                 let values = runs.map { result in Metric.allCases.map { $0.value(in: result) } }
                 results.withLock { $0[job] = values }
@@ -140,7 +156,6 @@ public enum Sweep {
     }
 
     static func load(_ plan: Plan, point: SweepPoint, seed: UInt64) throws(ScenarioFileError) -> ScenarioDocument {
-        let overrides = zip(plan.parameters, point.values).map { (path: $0.path, value: $1) }
-        return try ScenarioFile.parse(plan.data, file: plan.file, seed: seed, overrides: overrides)
+        try ScenarioFile.parse(plan.data, file: plan.file, seed: seed, overrides: plan.settings(point))
     }
 }

@@ -28,6 +28,9 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     private let lock = NSLock()
     private let connection: SQLiteConnection
+    /// For a file: the claim on it that keeps other stores out, shared with
+    /// the writers' connections (``SQLiteFileLock``); nil in memory.
+    private let fileLock: SQLiteFileLock?
     private let keyColumns: [UniqueKeyID: String]
     private let uniqueKeysByEntity: [[UniqueKeyID]]
     private var commits = 0
@@ -45,11 +48,16 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     /// Opens the database at `path` (`:memory:` for a private in-memory one)
     /// and empties it: a run always starts from an empty store. A file that
-    /// is not SQLite, cannot be written or stays locked fails here, naming it.
+    /// is not SQLite, cannot be written or stays locked fails here, naming
+    /// it; so does a file another live store holds (``SQLiteFileLock``),
+    /// which is left as it is.
     public init(schema: Schema, enforcesUniqueness: Bool, path: String = ":memory:") throws(StoreError) {
         self.schema = schema
         enforcing = enforcesUniqueness
         self.path = path
+        // Claimed before the file is touched: emptying it under a live run
+        // is what corrupted parallel sweeps that shared one file.
+        fileLock = path == ":memory:" ? nil : try SQLiteFileLock(database: path)
         let all = schema.allUniqueKeys
         var columns: [UniqueKeyID: String] = [:]
         for (index, key) in all.enumerated() { columns[key] = "k\(index)" }
@@ -81,12 +89,19 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         path = store.path
         keyColumns = store.keyColumns
         uniqueKeysByEntity = store.uniqueKeysByEntity
+        fileLock = store.fileLock
         do {
             connection = try SQLiteConnection(path: path)
         } catch {
             throw StoreError(code: .storage, message: error.description)
         }
         reloadAfterOtherConnections()
+    }
+
+    /// The connection closes before the lock goes, so that the next store
+    /// to take the file never meets this one's last checkpoint.
+    deinit {
+        connection.close()
     }
 
     /// Recomputes the duplicate count and digest from the rows, and counts

@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import SyncReport
+import SyncSimulation
+
+/// A one-line progress indicator on stderr, shown only on a terminal.
+struct Progress {
+    let enabled: Bool
+
+    func show(_ line: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    /// A line that follows the runs inside ``RunTicker/run``.
+    func ticker() -> RunTicker {
+        RunTicker(progress: self)
+    }
+}
+
+/// Keeps a progress line for a long run: the strategy at once, then, once
+/// a run has gone on for ``quietSeconds``, its events, virtual time and
+/// how long reaching `until` would take at its pace, twice a second. A
+/// run that ends sooner prints nothing more, so short runs stay quiet.
+///
+/// The kernel publishes into ``run`` (a ``RunProgress``); a Dispatch timer
+/// reads it, so a single long event (an import of a million records)
+/// still shows its wall time growing.
+final class RunTicker {
+    static let quietSeconds = 2.0
+
+    let run = RunProgress()
+    private let progress: Progress
+    private let state = LockedBox<(label: String, runs: Int, since: ContinuousClock.Instant)>(("", 0, .now))
+    private let timer: (any DispatchSourceTimer)?
+
+    init(progress: Progress) {
+        self.progress = progress
+        guard progress.enabled else { timer = nil; return }
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        self.timer = timer
+        timer.schedule(deadline: .now() + 0.5, repeating: 0.5)
+        // The handler holds only the Sendable parts, never the ticker.
+        let (run, state) = (self.run, self.state)
+        timer.setEventHandler { Self.tick(run: run, state: state, progress: progress) }
+        timer.resume()
+    }
+
+    /// Names the run starting now (`default [2/8] lww`).
+    func label(_ text: String) {
+        state.withLock { $0.label = text }
+        progress.show("\(text)…")
+    }
+
+    func stop() {
+        timer?.cancel()
+    }
+
+    private static func tick(run: RunProgress, state: LockedBox<(label: String, runs: Int, since: ContinuousClock.Instant)>,
+                             progress: Progress) {
+        let snapshot = run.snapshot
+        let (label, elapsed) = state.withLock { state -> (String, Double) in
+            // A new run restarts the quiet period.
+            if state.runs != snapshot.runs { state = (state.label, snapshot.runs, .now) }
+            let duration = ContinuousClock.now - state.since
+            return (state.label, Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        }
+        guard elapsed >= quietSeconds else { return }
+        progress.show(line(label: label, snapshot: snapshot, wallSeconds: elapsed))
+    }
+
+    /// `default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 8 s · ≤ 30 s more to until`
+    static func line(label: String, snapshot: RunProgress.Snapshot, wallSeconds: Double) -> String {
+        var parts = ["\(grouped(snapshot.events)) events",
+                     "\(seconds(snapshot.nowMicros)) of \(seconds(snapshot.untilMicros)) virtual",
+                     "\(Int(wallSeconds)) s"]
+        // At the pace so far, reaching `until`; a run that quiesces ends sooner.
+        if snapshot.nowMicros > 0 {
+            let remaining = wallSeconds * Double(snapshot.untilMicros - snapshot.nowMicros) / Double(snapshot.nowMicros)
+            parts.append(remaining < 86_400 ? "≤ \(Int(remaining.rounded(.up))) s more to until" : "over a day more to until at this pace")
+        }
+        return "\(label): " + parts.joined(separator: " · ")
+    }
+
+    /// `12.5 s`, `60 s`: tenths are enough for a line that moves.
+    private static func seconds(_ micros: Int64) -> String {
+        micros % 1_000_000 == 0 ? "\(micros / 1_000_000) s" : String(format: "%.1f s", Double(micros) / 1e6)
+    }
+
+    private static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        return String(digits.enumerated().flatMap { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+        })
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import SyncModel
+import SyncStore
+import SyncSimulation
+import Testing
+
+/// `--store sqlite:DIR`: one file per run, strategy and replica, named
+/// without loss (``StoreLayout``), refused while another live run holds it,
+/// and giving the figures of the memory store, sweeps included.
+struct SQLiteLayoutTests {
+    typealias T = ScenarioFileTesting
+
+    /// A fresh empty folder named after the test, removed by `body`'s end.
+    static func withFolder<Result>(_ name: String = #function, _ body: (URL) throws -> Result) throws -> Result {
+        let safe = String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-layout-\(getpid())-\(safe)", isDirectory: true)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    /// Every file under `folder`, relative to it, sorted.
+    static func files(under folder: URL) throws -> [String] {
+        let all = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+        return all.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+
+    /// Two replicas whose names differ only in punctuation, editing apart
+    /// and then syncing: the old layout gave both one file.
+    static let punctuationScenario = """
+    {
+      name: "punctuation",
+      replicas: ["a:b", "a-b"],
+      network: { drop: 0.1, delay: ["5ms", "40ms"] },
+      steps: [
+        { at: "0s", partition: [["a:b"], ["a-b"]] },
+        { at: "0s", on: "a:b", import: { entity: "User", count: 6, values: { email: "u{n}@example.com" } } },
+        { at: "100ms", on: "a-b", import: { entity: "User", count: 6, values: { email: "v{n}@example.com" } } },
+        { at: "1s", heal: true },
+      ],
+      strategies: ["lww", "unique:objectTrump", "dedupe", "crdt"],
+    }
+    """
+
+    static func fingerprints(_ document: ScenarioDocument, store: StoreKind) throws -> [RunFingerprint] {
+        try document.strategyNames.map { name in
+            let strategy = try #require(StrategyCatalog.strategy(named: name))
+            return RunFingerprint(try Simulation.run(scenario: document.scenario, strategy: strategy, seed: document.seed, store: store))
+        }
+    }
+
+    // MARK: Names
+
+    @Test func replicasNamedAlikeConvergeAsInMemoryInFilesOfTheirOwn() throws {
+        let document = try ScenarioFile.parse(Data(Self.punctuationScenario.utf8), file: "punctuation.json5", seed: 3)
+        #expect(document.scenario.replicaNames == ["a:b", "a-b"])
+        let memory = try Self.fingerprints(document, store: .memory)
+        #expect(memory.allSatisfy { $0.figures.contains("diverged=0") }, "the memory runs converge: \(memory)")
+        try Self.withFolder { folder in
+            let files = try Self.fingerprints(document, store: .sqliteFiles(directory: folder.path))
+            #expect(files == memory)
+            var expected: [String] = []
+            for strategy in document.strategyNames {
+                let folder = "punctuation/seed-3/\(StoreLayout.component(strategy))"
+                expected += ["\(folder)/a%3Ab.sqlite", "\(folder)/a-b.sqlite"]
+            }
+            #expect(try Self.files(under: folder) == expected.sorted(), "a file per replica, no lock or WAL file left")
+        }
+    }
+
+    @Test func theLayoutNamesEveryPartOfARun() {
+        #expect(StoreLayout.file(scenario: "import-twice", seed: 7, strategy: "unique:error", replica: "r1")
+                    == "import-twice/seed-7/unique%3Aerror/r1.sqlite")
+        #expect(StoreLayout.file(scenario: "s", seed: 1, strategy: "lww", replica: "r3", incarnation: 3) == "s/seed-1/lww/r3@3.sqlite")
+        // A replica named like an incarnation is not one.
+        #expect(StoreLayout.file(scenario: "s", seed: 1, strategy: "lww", replica: "r3@3") == "s/seed-1/lww/r3%403.sqlite")
+        #expect(StoreLayout.pointFolder([(path: "network.drop", value: "0.1")]) == "network.drop=0.1")
+        #expect(StoreLayout.pointFolder([(path: "network.drop", value: "0"), (path: "engine", value: "peer")]) == "network.drop=0,engine=peer")
+        #expect(StoreLayout.pointFolder([(path: "a=b", value: "c,d")]) == "a%3Db=c%2Cd")
+        #expect(StoreLayout.pointFolder([]) == "")
+    }
+
+    static let awkwardNames = [
+        "", "a", "A", "a:b", "a-b", "a_b", "a.b", "a b", "a/b", "a%b", "a%3Ab", "%", "%%", "%2", "%41", ".", "..", ".hidden", "a.",
+        "r3@3", "a=b", "a,b", "a~b", "~", "Ünïcødé", "e\u{301}", "é", "日本語", "🙂", "tab\there", "new\nline", "nul\u{0}",
+        String(repeating: "x", count: 200), String(repeating: "x", count: 201), String(repeating: "x", count: 500),
+        String(repeating: "x", count: 500) + "y", String(repeating: "é", count: 100), String(repeating: "%", count: 70),
+    ]
+
+    @Test func distinctNamesGiveDistinctSafeComponentsThatDecode() {
+        var seen: [String: String] = [:]
+        for name in Self.awkwardNames {
+            let component = StoreLayout.component(name)
+            #expect(!component.isEmpty && !component.contains("/") && !component.hasPrefix("."), "\(name.debugDescription) → \(component)")
+            #expect(component.utf8.count <= StoreLayout.maximumComponentBytes, "\(name.debugDescription) is \(component.utf8.count) bytes")
+            #expect(component.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f }, "\(component) is printable ASCII")
+            if let earlier = seen[component] {
+                Issue.record("\(name.debugDescription) and \(earlier.debugDescription) share \(component)")
+            }
+            seen[component] = name
+            if component.contains("~") {
+                #expect(name.utf8.count > 60, "only long names are shortened: \(name.debugDescription)")
+                #expect(StoreLayout.name(ofComponent: component) == nil)
+            } else {
+                #expect(StoreLayout.name(ofComponent: component) == name, "\(name.debugDescription) round-trips")
+            }
+        }
+        // Only the canonical spelling decodes.
+        #expect(StoreLayout.name(ofComponent: "%41") == nil)
+        #expect(StoreLayout.name(ofComponent: "%3a") == nil)
+        #expect(StoreLayout.name(ofComponent: "a%") == nil)
+        #expect(StoreLayout.name(ofComponent: "%FF") == nil, "not UTF-8")
+    }
+
+    @Test func longNamesKeepAReadablePrefixAndAStableHash() {
+        let long = String(repeating: "replica-", count: 40)
+        let component = StoreLayout.component(long)
+        #expect(component.utf8.count == StoreLayout.maximumComponentBytes)
+        #expect(component.hasPrefix("replica-replica-"))
+        #expect(component.split(separator: "~").last?.count == 32, "128 bits of hash in hex")
+        #expect(StoreLayout.component(long) == component)
+        #expect(StoreLayout.component(long + "x") != component)
+        // A prefix never ends inside a %XX escape.
+        for count in 150 ... 175 {
+            let name = String(repeating: "a", count: count) + String(repeating: ":", count: 40)
+            let prefix = StoreLayout.component(name).split(separator: "~").first!
+            #expect(!prefix.hasSuffix("%") && !prefix.dropLast().hasSuffix("%"), "\(count): \(prefix)")
+        }
+        let file = StoreLayout.file(scenario: long, seed: UInt64.max, strategy: long, replica: long, incarnation: Int.max)
+        #expect(file.split(separator: "/").allSatisfy { $0.utf8.count <= StoreLayout.maximumComponentBytes + ".sqlite".count })
+    }
+
+    /// The hash is written in the code (``StableHash``), not Swift's
+    /// per-process `Hasher`, so this value is fixed; a change here would
+    /// move every long-named file.
+    @Test func theHashIsTheSameInEveryProcess() {
+        let name = String(repeating: "0123456789", count: 30)
+        #expect(StoreLayout.component(name) == String(repeating: "0123456789", count: 16) + "0123456~" + Self.pinnedHash)
+    }
+
+    static let pinnedHash = "B85B975B292BC433BF49C8943F68FE84"
+
+    // MARK: A live run's files
+
+    @Test func aSecondRunIsRefusedTheFilesALiveRunHolds() throws {
+        let document = try ScenarioFile.parse(Data(Self.punctuationScenario.utf8), file: "punctuation.json5", seed: 3)
+        let strategy = try #require(StrategyCatalog.strategy(named: "lww"))
+        try Self.withFolder { folder in
+            let store = StoreKind.sqliteFiles(directory: folder.path)
+            let live = try Simulation(scenario: document.scenario, strategy: strategy, seed: 3, store: store)
+            do {
+                _ = try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 3, store: store)
+                Issue.record("a second run opened files a live run holds")
+            } catch {
+                let file = folder.path + "/punctuation/seed-3/lww/a%3Ab.sqlite"
+                #expect("\(error)" == "cannot open a store: \(file) is in use by another run (a live store holds its lock \(file).lock)")
+            }
+            // Another seed is another run, with files of its own.
+            _ = try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 4, store: store)
+            withExtendedLifetime(live) {}
+        }
+    }
+
+    @Test func aFileLeftByAnEndedRunIsTakenOverAndEmptied() throws {
+        let document = try ScenarioFile.parse(Data(Self.punctuationScenario.utf8), file: "punctuation.json5", seed: 3)
+        let strategy = try #require(StrategyCatalog.strategy(named: "crdt"))
+        try Self.withFolder { folder in
+            let store = StoreKind.sqliteFiles(directory: folder.path)
+            let first = RunFingerprint(try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 3, store: store))
+            // A lock file left by a process that died is no claim: nothing holds it.
+            let leftover = folder.path + "/punctuation/seed-3/crdt/a-b.sqlite.lock"
+            #expect(FileManager.default.createFile(atPath: leftover, contents: Data()))
+            let again = RunFingerprint(try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 3, store: store))
+            #expect(again == first)
+            #expect(!FileManager.default.fileExists(atPath: leftover))
+        }
+    }
+
+    @Test func theStoreFolderItselfIsNeverCreated() throws {
+        try Self.withFolder { folder in
+            let missing = folder.appendingPathComponent("missing").path
+            let document = try ScenarioFile.parse(Data(Self.punctuationScenario.utf8), file: "punctuation.json5", seed: 3)
+            let strategy = try #require(StrategyCatalog.strategy(named: "lww"))
+            #expect(throws: SimulationError.self) {
+                try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 3, store: .sqliteFiles(directory: missing))
+            }
+            #expect(throws: StoreError.self) { try StoreKind.sqliteFiles(directory: missing).forSweepPoint([(path: "a", value: "1")]) }
+            #expect(!FileManager.default.fileExists(atPath: missing))
+        }
+    }
+
+    // MARK: Sweeps
+
+    static func sweepPlan(seeds: [UInt64]) throws -> Sweep.Plan {
+        let file = T.scenariosFolder.appendingPathComponent("import-twice.json5").path
+        let data = try #require(FileManager.default.contents(atPath: file))
+        return Sweep.Plan(file: "import-twice.json5", data: data, parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1"])],
+                          seeds: seeds, strategies: nil)
+    }
+
+    /// Parallel jobs, two points, several seeds: the memory sweep's figures,
+    /// each run in files of its own; and shards over one folder likewise.
+    @Test func aSweepOnFilesIsTheMemorySweep() throws {
+        let plan = try Self.sweepPlan(seeds: [1, 2, 3])
+        let memory = try Sweep.run(plan)
+        try Self.withFolder { folder in
+            let store = StoreKind.sqliteFiles(directory: folder.path)
+            let files = try Sweep.run(plan, store: store)
+            #expect(files.values == memory.values)
+            let strategies = files.strategies.count
+            #expect(try Self.files(under: folder).count == 2 * 3 * strategies, "one file per point, seed and strategy (one replica)")
+            #expect(try Self.files(under: folder).contains("network.drop=0.1/import-twice/seed-2/unique%3Aerror/r1.sqlite"))
+
+            var merged: [Int: [[Double?]]] = [:]
+            for shard in 1 ... 2 {
+                merged.merge(try Sweep.run(plan, shard: shard, of: 2, store: store).values) { first, _ in first }
+            }
+            #expect(merged == memory.values)
+        }
+    }
+
+    @Test func aSweepRefusesAValueGivenTwice() throws {
+        let base = try Self.sweepPlan(seeds: [1])
+        let plan = Sweep.Plan(file: base.file, data: base.data, parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1", "0"])],
+                              seeds: [1], strategies: nil)
+        let error = #expect(throws: ScenarioFileError.self) { try Sweep.run(plan) }
+        #expect(error?.description == "import-twice.json5: --vary network.drop lists '0' twice; give each value once")
+    }
+}
