@@ -66,4 +66,14 @@ extension JSON5ValueTests {
         let error = #expect(throws: JSON5ParseError.self) { try JSON5Value.parse("{\n  a: [1, 2,\n  b: 3 }") }
         #expect(error?.description == "line 3, column 3: expected a value, found 'b'")
     }
+
+    /// The lines `simulate check` annotates: where each value down to the
+    /// given depth starts, and nothing deeper.
+    @Test func linesOfValuesDownToADepth() throws {
+        let text = "{ name: \"x\", // one\n  steps: [],\n  expect: [\n    { strategy: \"lww\",\n      metric: \"diverged\" },\n\n    /* two */ { strategy: \"crdt\" } ] }"
+        let (value, lines) = try JSON5Value.parseWithLines(text, depth: 2)
+        #expect(value == (try JSON5Value.parse(text)))
+        #expect(lines == ["name": 1, "steps": 2, "expect": 3, "expect[0]": 4, "expect[1]": 7])
+        #expect(try JSON5Value.parseWithLines(text, depth: 0).lines.isEmpty)
+    }
 }

@@ -19,6 +19,31 @@ extension JSON5Value {
         guard parser.position == parser.scalars.count else { throw parser.error("unexpected text after the document") }
         return value
     }
+
+    /// Parses as ``parse(_:)`` and also returns the line (from 1) where
+    /// each value down to `depth` levels starts, by path: `expect` for a
+    /// top-level member, `expect[2]` for an item of it. For tools that
+    /// point a person at a place in the file (CI annotations).
+    public static func parseWithLines(_ text: String, depth: Int) throws(JSON5ParseError) -> (value: JSON5Value, lines: [String: Int]) {
+        var parser = JSON5Parser(Array(text.unicodeScalars))
+        parser.recordedDepth = depth
+        let value = try parser.value()
+        try parser.skipSpace()
+        guard parser.position == parser.scalars.count else { throw parser.error("unexpected text after the document") }
+        // One pass over the text turns every recorded offset into a line.
+        let byOffset = parser.starts.sorted { $0.value < $1.value }
+        var lines: [String: Int] = [:]
+        var line = 1
+        var offset = 0
+        for (path, start) in byOffset {
+            while offset < start {
+                if parser.scalars[offset] == "\n" { line += 1 }
+                offset += 1
+            }
+            lines[path] = line
+        }
+        return (value, lines)
+    }
 }
 
 /// A recursive-descent reader over Unicode scalars.
@@ -31,6 +56,12 @@ struct JSON5Parser {
     let scalars: [Unicode.Scalar]
     var position = 0
     var depth = 0
+    /// How deep ``starts`` records where values begin (0: not at all).
+    var recordedDepth = 0
+    /// The path to the value being read while it is within `recordedDepth`.
+    var path = ""
+    /// The scalar offset where each recorded value begins, by path.
+    var starts: [String: Int] = [:]
 
     init(_ scalars: [Unicode.Scalar]) {
         self.scalars = scalars
@@ -67,6 +98,7 @@ struct JSON5Parser {
     mutating func value() throws(JSON5ParseError) -> JSON5Value {
         try skipSpace()
         guard let scalar = current else { throw error("expected a value, found the end of the text") }
+        if depth > 0 && depth <= recordedDepth { starts[path] = position }
         switch scalar {
         case "{", "[":
             guard depth < Self.maximumDepth else { throw error("lists and objects nested more than \(Self.maximumDepth) deep") }
@@ -107,7 +139,10 @@ struct JSON5Parser {
             try skipSpace()
             guard current == ":" else { throw error("expected ':' after the key '\(Echo.text(key))'") }
             position += 1
+            let parent = path
+            if depth <= recordedDepth { path = parent.isEmpty ? key : "\(parent).\(key)" }
             members.append(JSON5Value.Member(key, try value()))
+            path = parent
             try skipSpace()
             if current == "," { position += 1; continue }
             guard current == "}" else { throw error("expected ',' or '}' in an object") }
@@ -121,7 +156,10 @@ struct JSON5Parser {
             try skipSpace()
             guard let scalar = current else { throw error("a list that never closes") }
             if scalar == "]" { position += 1; return .array(items) }
+            let parent = path
+            if depth <= recordedDepth { path = "\(parent)[\(items.count)]" }
             items.append(try value())
+            path = parent
             try skipSpace()
             if current == "," { position += 1; continue }
             guard current == "]" else { throw error("expected ',' or ']' in a list") }
