@@ -1,5 +1,3 @@
-import Foundation
-
 /// A value a person wrote, as an error message repeats it: whole when it
 /// is short, else its start and how much was left out. A message is one
 /// line for a person; a 100 KB value pasted into it helps no one.
@@ -7,9 +5,20 @@ enum Echo {
     static let limit = 80
 
     /// `"abc"` → `abc`; a 100,000-character value → its first 72
-    /// characters, then `…(99,928 more)`. Line breaks read as `\n`.
+    /// characters, then `…(99,928 more)`. Line breaks read as `\n`, other
+    /// control characters as `\u{0}`, so a message stays one printable line.
     static func text(_ value: String) -> String {
-        let flat = value.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        var flat = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\n": flat += "\\n"
+            case "\r": flat += "\\r"
+            case "\t": flat += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value):
+                flat += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: flat.unicodeScalars.append(scalar)
+            }
+        }
         guard flat.count > limit else { return flat }
         let kept = limit - 8
         return "\(flat.prefix(kept))…(\(grouped(flat.count - kept)) more)"

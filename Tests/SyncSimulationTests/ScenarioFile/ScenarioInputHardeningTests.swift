@@ -124,6 +124,9 @@ struct ScenarioInputHardeningTests {
                         "t.json5: strategies[0]: unknown strategy '\(shown)'; allowed: \(ScenarioFileErrorTests.allStrategies)")
         T.expectFailure("{ n: \(long) }", "t.json5: not valid JSON5 at line 1, column 6: expected a value, found '\(shown)'")
         #expect(Echo.text("a\nb") == "a\\nb")
+        // A control character is shown escaped, never printed raw (the
+        // fuzzer's `{ NUL } NUL }`).
+        #expect(Self.failure([0x7B, 0x00, 0x7D, 0x00, 0x7D]) == "t.json5: not valid JSON5 at line 1, column 2: expected a key, found '\\u{0}'")
         #expect(Echo.text(String(repeating: "y", count: 80)) == String(repeating: "y", count: 80))
     }
 }

@@ -117,7 +117,7 @@ struct JSON5Parser {
             case "Infinity", "NaN": return .number(word)
             default:
                 position = start
-                throw error(word.isEmpty ? "expected a value, found '\(scalar)'" : "expected a value, found '\(Echo.text(word))'")
+                throw error("expected a value, found '\(Echo.text(word.isEmpty ? String(scalar) : word))'")
             }
         }
     }
@@ -134,7 +134,7 @@ struct JSON5Parser {
                 key = try string()
             } else {
                 key = identifier()
-                guard !key.isEmpty else { throw error("expected a key, found '\(scalar)'") }
+                guard !key.isEmpty else { throw error("expected a key, found '\(Echo.text(String(scalar)))'") }
             }
             try skipSpace()
             guard current == ":" else { throw error("expected ':' after the key '\(Echo.text(key))'") }
