@@ -36,7 +36,9 @@ final class RunTicker {
 
     let run = RunProgress()
     private let progress: Progress
-    private let state = LockedBox<(label: String, runs: Int, since: ContinuousClock.Instant)>(("", 0, .now))
+    /// What the timer reads, under one lock with the printing itself, so
+    /// that once ``stop()`` returns no line can follow the report.
+    private let state = LockedBox(TickerState())
     private let timer: (any DispatchSourceTimer)?
 
     init(progress: Progress) {
@@ -59,19 +61,30 @@ final class RunTicker {
 
     func stop() {
         timer?.cancel()
+        state.withLock { $0.stopped = true }
     }
 
-    private static func tick(run: RunProgress, state: LockedBox<(label: String, runs: Int, since: ContinuousClock.Instant)>,
-                             progress: Progress) {
+    private static func tick(run: RunProgress, state: LockedBox<TickerState>, progress: Progress) {
         let snapshot = run.snapshot
-        let (label, elapsed) = state.withLock { state -> (String, Double) in
+        state.withLock { state in
+            guard !state.stopped else { return }
             // A new run restarts the quiet period.
-            if state.runs != snapshot.runs { state = (state.label, snapshot.runs, .now) }
+            if state.runs != snapshot.runs {
+                state.runs = snapshot.runs
+                state.since = .now
+            }
             let duration = ContinuousClock.now - state.since
-            return (state.label, Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+            let elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            guard elapsed >= quietSeconds else { return }
+            progress.show(line(label: state.label, snapshot: snapshot, wallSeconds: elapsed))
         }
-        guard elapsed >= quietSeconds else { return }
-        progress.show(line(label: label, snapshot: snapshot, wallSeconds: elapsed))
+    }
+
+    struct TickerState {
+        var label = ""
+        var runs = 0
+        var since = ContinuousClock.now
+        var stopped = false
     }
 
     /// `default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 8 s · ≤ 30 s more to until`
