@@ -1,3 +1,5 @@
+import SyncSimulation
+
 /// A JSON document built by hand, so key order and number formatting are
 /// fixed by this code, never by a dictionary's hash order or a formatter.
 public indirect enum JSONValue: Hashable, Sendable {
@@ -36,7 +38,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
         case .number(let text): output += text
-        case .string(let text): JSONValue.writeString(text, to: &output)
+        case .string(let text): output += JSON5Value.quoted(text)
         case .array(let items):
             guard !items.isEmpty else { output += "[]"; return }
             output += "[\n"
@@ -51,30 +53,12 @@ public indirect enum JSONValue: Hashable, Sendable {
             output += "{\n"
             for (index, member) in members.enumerated() {
                 output += String(repeating: "  ", count: indent + 1)
-                JSONValue.writeString(member.key, to: &output)
+                output += JSON5Value.quoted(member.key)
                 output += ": "
                 member.value.write(to: &output, indent: indent + 1)
                 output += index == members.count - 1 ? "\n" : ",\n"
             }
             output += String(repeating: "  ", count: indent) + "}"
         }
-    }
-
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }

@@ -67,8 +67,9 @@ extension JSON5Value {
         return bare ? text : quoted(text)
     }
 
-    /// A double-quoted string with JSON escapes (also for tools that write
-    /// scenario text by hand, such as `simulate lint --write-schema`).
+    /// A double-quoted string with JSON escapes, valid in JSON and JSON5:
+    /// also what the reports' JSON documents (`JSONValue`) and tools that
+    /// write scenario text by hand (`simulate lint --write-schema`) use.
     public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
