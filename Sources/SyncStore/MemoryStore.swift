@@ -1,37 +1,58 @@
 import SyncModel
 
-/// A replica's store in memory, with indexes kept up to date on commit so
-/// that key lookups, the duplicate count and the state digest cost O(1)
-/// or O(log n) per changed record rather than a scan.
+/// A replica's store in memory, laid out for the hot path of a run: a
+/// remote change merges into the stored record where it lies, and only
+/// changes that can move a natural key visit the key index. Key lookups,
+/// the duplicate count and the state digest cost O(1) or O(log n) per
+/// changed record rather than a scan.
+///
+/// - Records live in one array of slots, found by id through a table of
+///   slot numbers: a record is never removed (a delete is a tombstone), so
+///   slots only grow.
+/// - Natural keys are indexed by their 128-bit hash (``NaturalKeyHash``);
+///   the key's text stays in the records that hold it, and is compared
+///   with it when a hash gains a second holder or answers a lookup, so a
+///   collision stops the run instead of merging two keys.
 public struct MemoryStore: Store {
     public let schema: Schema
     public private(set) var enforcesUniqueness: Bool
     public private(set) var commitCount = 0
-    public private(set) var duplicateCount = 0
     public private(set) var digest = StateDigest.zero
+    public var duplicateCount: Int { keyIndex.duplicateCount }
 
-    private var records: [RecordID: Record] = [:]
-    private var recordDigests: [RecordID: StateDigest] = [:]
-    /// Live holders of every natural key, sorted by id.
-    private var holders: [NaturalKey: [RecordID]] = [:]
-    private var duplicated: [UniqueKeyID: Set<NaturalKey>] = [:]
-    private let uniqueKeysByEntity: [[UniqueKeyID]]
+    private struct Slot {
+        var record: Record
+        /// `record.materialisedDigest`, kept so that a change subtracts the old one.
+        var digest: StateDigest
+    }
+
+    private var slotOfID: [RecordID: Int] = [:]
+    private var slots: ContiguousArray<Slot> = []
+    private var keyIndex = LiveKeyIndex()
+    private let keys: LiveKeys
 
     public init(schema: Schema, enforcesUniqueness: Bool) {
         self.schema = schema
         self.enforcesUniqueness = enforcesUniqueness
-        let all = schema.allUniqueKeys
-        uniqueKeysByEntity = schema.entities.indices.map { entity in
-            all.filter { $0.entity.rawValue == entity }
-        }
+        keys = LiveKeys(schema: schema)
     }
 
-    public func record(_ id: RecordID) -> Record? { records[id] }
+    public func record(_ id: RecordID) -> Record? {
+        slotOfID[id].map { slots[$0].record }
+    }
 
-    public func liveRecordIDs(holding key: NaturalKey) -> [RecordID] { holders[key] ?? [] }
+    public func liveRecordIDs(holding key: NaturalKey) -> [RecordID] {
+        guard let holders = keyIndex.holders(of: NaturalKeyHash(key)) else { return [] }
+        // Another key with the same hash would have stopped the run when
+        // it was indexed; a key that is not held can still meet one here.
+        guard keys.holds(slots[slotOfID[holders.first]!].record, key) else { return [] }
+        return holders.ids
+    }
 
     public func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey] {
-        (duplicated[uniqueKey] ?? []).sorted()
+        keyIndex.duplicated(of: uniqueKey).map { hash in
+            keys.naturalKey(LiveKey(uniqueKey: uniqueKey, hash: hash), of: record(keyIndex.holders(of: hash)!.first)!)
+        }.sorted()
     }
 
     public mutating func addUniqueConstraints() throws(StoreError) {
@@ -47,95 +68,95 @@ public struct MemoryStore: Store {
     }
 
     public func allRecords() -> [Record] {
-        records.keys.sorted().map { records[$0]! }
+        slotOfID.keys.sorted().map { slots[slotOfID[$0]!].record }
     }
 
     /// An empty transaction changes nothing and is not counted.
     public mutating func commit(_ transaction: Transaction) throws(StoreError) {
         guard !transaction.isEmpty else { return }
-        // Stage the new versions without touching the store.
-        var staged: [RecordID: Record] = [:]
-        var order: [RecordID] = []
-        for operation in transaction.operations {
-            let id = operation.id
-            let current = staged[id] ?? records[id]
-            let next: Record
-            switch operation {
-            case .merge(let change): next = current.map { $0.merged(with: change) } ?? change
-            case .replace(let record): next = record
-            }
-            if staged[id] == nil { order.append(id) }
-            staged[id] = next
-        }
-        order.sort()
-
-        // Work out which natural keys lose and gain live holders.
-        var removals: [NaturalKey: [RecordID]] = [:]
-        var additions: [NaturalKey: [RecordID]] = [:]
-        for id in order {
-            let old = records[id]
-            let new = staged[id]!
-            let oldKeys = old.map(liveKeys(of:)) ?? []
-            let newKeys = liveKeys(of: new)
-            for key in oldKeys where !newKeys.contains(key) { removals[key, default: []].append(id) }
-            for key in newKeys where !oldKeys.contains(key) { additions[key, default: []].append(id) }
-        }
-
         if enforcesUniqueness {
-            var conflicts: [UniqueConflict] = []
-            for key in additions.keys.sorted() {
-                let remaining = (holders[key] ?? []).filter { !(removals[key] ?? []).contains($0) }
-                let after = (remaining + additions[key]!).sorted()
-                if after.count > 1 { conflicts.append(UniqueConflict(key: key, recordIDs: after)) }
-            }
-            if !conflicts.isEmpty {
-                let first = conflicts[0]
+            try commitChecked(transaction)
+        } else {
+            // Nothing can refuse the transaction, so each operation applies
+            // in place, in order: the same end state as staging them all.
+            slotOfID.reserveCapacity(slotOfID.count + transaction.operations.count)
+            for operation in transaction.operations { apply(operation) }
+        }
+        commitCount += 1
+    }
+
+    /// Under unique constraints: staged first and checked whole, so a
+    /// refusal leaves the store as it was.
+    private mutating func commitChecked(_ transaction: Transaction) throws(StoreError) {
+        let staged = StagedTransaction(transaction, keys: keys) { record($0) }
+        if !staged.additions.isEmpty {
+            let conflicts = staged.conflicts(keys: keys) { liveRecordIDs(holding: $0) }
+            if let first = conflicts.first {
                 throw StoreError(
                     code: .uniqueConstraint,
                     message: "UNIQUE constraint failed: \(schema[first.key.uniqueKey.entity].name) \(first.key) held by \(first.recordIDs.count) records",
                     conflicts: conflicts)
             }
         }
-
-        // Apply: nothing above has changed the store, so a refusal leaves it whole.
-        for id in order {
-            let new = staged[id]!
-            let newDigest = new.materialisedDigest
-            digest = digest - (recordDigests[id] ?? .zero) + newDigest
-            recordDigests[id] = newDigest
-            records[id] = new
-        }
-        // Index updates commute, so the (hash) order of these loops cannot show.
-        for (key, ids) in removals { for id in ids { removeHolder(id, of: key) } }
-        for (key, ids) in additions { for id in ids { addHolder(id, of: key) } }
-        commitCount += 1
+        for write in staged.writes { store(write.new) }
+        // Index updates commute, so the (hash) order of these loops cannot
+        // show; removals go first so that a key changing hands never
+        // meets its old holder.
+        for (key, ids) in staged.removals { for id in ids { keyIndex.remove(id, from: key) } }
+        for (key, ids) in staged.additions { for id in ids { addHolder(id, of: key) } }
     }
 
-    private func liveKeys(of record: Record) -> [NaturalKey] {
-        guard record.isLive else { return [] }
-        return uniqueKeysByEntity[record.entity.rawValue].compactMap {
-            NaturalKey(record: record, uniqueKey: $0, schema: schema)
+    /// One operation of a transaction nothing can refuse.
+    private mutating func apply(_ operation: StoreOperation) {
+        guard let slot = slotOfID[operation.id] else {
+            let record: Record
+            switch operation {
+            case .merge(let change): record = change
+            case .replace(let replacement): record = replacement
+            }
+            store(record)
+            for key in keys.of(record) { addHolder(record.id, of: key) }
+            return
+        }
+        let rekeys = keys.mayChange(operation)
+        let oldKeys = rekeys ? keys.of(slots[slot].record) : []
+        switch operation {
+        case .merge(let change): slots[slot].record.merge(change)
+        case .replace(let replacement): slots[slot].record = replacement
+        }
+        updateDigest(of: slot)
+        guard rekeys else { return }
+        let newKeys = keys.of(slots[slot].record)
+        for key in oldKeys where !newKeys.contains(key) { keyIndex.remove(operation.id, from: key) }
+        for key in newKeys where !oldKeys.contains(key) { addHolder(operation.id, of: key) }
+    }
+
+    /// Makes `record` the stored version of its id; the key index is the
+    /// caller's.
+    private mutating func store(_ record: Record) {
+        if let slot = slotOfID[record.id] {
+            slots[slot].record = record
+            updateDigest(of: slot)
+        } else {
+            let recordDigest = record.materialisedDigest
+            slotOfID[record.id] = slots.count
+            slots.append(Slot(record: record, digest: recordDigest))
+            digest = digest + recordDigest
         }
     }
 
-    private mutating func addHolder(_ id: RecordID, of key: NaturalKey) {
-        var ids = holders[key] ?? []
-        ids.insertSorted(id)
-        holders[key] = ids
-        if ids.count > 1 {
-            duplicateCount += 1
-            duplicated[key.uniqueKey, default: []].insert(key)
-        }
+    private mutating func updateDigest(of slot: Int) {
+        let newDigest = slots[slot].record.materialisedDigest
+        digest = digest - slots[slot].digest + newDigest
+        slots[slot].digest = newDigest
     }
 
-    private mutating func removeHolder(_ id: RecordID, of key: NaturalKey) {
-        guard var ids = holders[key], let index = ids.firstIndex(of: id) else {
-            preconditionFailure("index lost holder \(id) of \(key)")
-        }
-        ids.remove(at: index)
-        // The key held ids.count + 1 records, so it counted ids.count duplicates.
-        if !ids.isEmpty { duplicateCount -= 1 }
-        if ids.count <= 1 { duplicated[key.uniqueKey]?.remove(key) }
-        holders[key] = ids.isEmpty ? nil : ids
+    /// Indexes `id` as a holder of `key`, checking, when the key already
+    /// had a holder, that the two records really share the key.
+    private mutating func addHolder(_ id: RecordID, of key: LiveKey) {
+        guard let other = keyIndex.add(id, to: key) else { return }
+        let held = keys.naturalKey(key, of: record(other)!)
+        precondition(keys.holds(record(id)!, held),
+                     "two natural keys share the 128-bit hash \(key.hash.high)/\(key.hash.low): \(held) and \(keys.naturalKey(key, of: record(id)!))")
     }
 }

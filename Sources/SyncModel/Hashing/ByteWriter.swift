@@ -20,9 +20,9 @@ public struct ByteWriter: Sendable {
     public mutating func append(_ value: Int) { append(Int64(value)) }
 
     public mutating func append(_ text: String) {
-        let utf8 = Array(text.utf8)
-        append(utf8.count)
-        bytes.append(contentsOf: utf8)
+        // The view, not a copy of it: no array per string hashed.
+        append(text.utf8.count)
+        bytes.append(contentsOf: text.utf8)
     }
 
     public mutating func append(_ id: RecordID) {

@@ -30,6 +30,7 @@ public struct ObservedRemoveSet: Hashable, Sendable {
 
     /// The ids currently in the set, sorted, each once.
     public var elements: [RecordID] {
+        if adds.isEmpty { return [] }
         var present: [RecordID] = []
         for entry in adds where !removedTags.containsSorted(entry.tag) {
             present.append(entry.element)

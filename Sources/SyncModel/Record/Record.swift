@@ -78,21 +78,32 @@ public struct Record: Hashable, Sendable {
     /// The join of two versions of one record: commutative, associative and
     /// idempotent, so change sets may arrive in any order, any number of times.
     public func merged(with other: Record) -> Record {
-        precondition(id == other.id && entity == other.entity, "merging different records \(id) and \(other.id)")
         var result = self
-        for index in fields.indices {
-            switch (fields[index], other.fields[index]) {
-            case (_, nil): break
-            case (nil, let theirs?): result.fields[index] = theirs
-            case (let ours?, let theirs?): result.fields[index] = ours.merged(with: theirs)
+        result.merge(other)
+        return result
+    }
+
+    /// Joins `other` into this version in place (``merged(with:)``): a
+    /// store applying a remote change rewrites only what the change carries,
+    /// with no copy of the record's arrays when it holds them alone.
+    public mutating func merge(_ other: Record) {
+        precondition(id == other.id && entity == other.entity, "merging different records \(id) and \(other.id)")
+        for index in other.fields.indices {
+            guard let theirs = other.fields[index] else { continue }
+            if let ours = fields[index] {
+                // Writing back an unchanged register would still copy a
+                // shared array: only a winning write is stored.
+                let joined = ours.merged(with: theirs)
+                if joined != ours { fields[index] = joined }
+            } else {
+                fields[index] = theirs
             }
         }
-        for stamp in other.creations { result.creations.insertSorted(stamp) }
-        for stamp in other.deletedCreations { result.deletedCreations.insertSorted(stamp) }
-        for index in relations.indices {
-            result.relations[index] = relations[index].merged(with: other.relations[index])
+        for stamp in other.creations { creations.insertSorted(stamp) }
+        for stamp in other.deletedCreations { deletedCreations.insertSorted(stamp) }
+        for index in other.relations.indices where !other.relations[index].isEmpty {
+            relations[index] = relations[index].merged(with: other.relations[index])
         }
-        return result
     }
 
     /// The highest stamp anywhere in the record: what a hybrid clock must
