@@ -3,11 +3,16 @@
 /// The number, not the display name, is the tie-break in timestamps, so that
 /// `r10` orders after `r2` and every replica picks the same winner.
 public struct ReplicaID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let index: Int
+    /// Two bytes, not eight: every stamp carries one, and every register,
+    /// creation and link carries a stamp, so this is a store's memory
+    /// (a `Timestamp` packs into 16 bytes instead of 24).
+    private let storage: UInt16
+
+    public var index: Int { Int(storage) }
 
     public init(_ index: Int) {
         precondition(index >= 0 && index <= Int(UInt16.max), "replica index out of range: \(index)")
-        self.index = index
+        storage = UInt16(index)
     }
 
     public static func < (lhs: ReplicaID, rhs: ReplicaID) -> Bool { lhs.index < rhs.index }

@@ -1,7 +1,12 @@
 /// An entity's position in the schema.
 public struct EntityIndex: Hashable, Comparable, Sendable {
-    public let rawValue: Int
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    /// Two bytes: every stored record carries one.
+    private let storage: UInt16
+    public var rawValue: Int { Int(storage) }
+    public init(_ rawValue: Int) {
+        precondition(rawValue >= 0 && rawValue <= Int(UInt16.max), "entity index out of range: \(rawValue)")
+        storage = UInt16(rawValue)
+    }
     public static func < (lhs: EntityIndex, rhs: EntityIndex) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

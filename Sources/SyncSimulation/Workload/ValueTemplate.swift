@@ -13,20 +13,34 @@ public enum ValueTemplate: Hashable, Sendable {
     /// The value for row `number` of `count`, drawing from `random` only
     /// for a list.
     func value(number: Int, count: Int, random: inout Xoshiro256StarStar) -> FieldValue {
-        switch self {
-        case .pattern(let pattern):
-            let width = String(count).count
-            let digits = String(number)
-            let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-            return .string(pattern.replacingAll("{n}", with: padded))
-        case .choices(let values):
-            return values[random.index(below: values.count)]
-        }
+        Prepared(self).value(number: number, count: count, random: &random)
     }
-}
 
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    /// A template read once for many rows: a pattern already cut at its
+    /// `{n}`s, so a million-row import does not search each row's copy.
+    struct Prepared {
+        private let template: ValueTemplate
+        private let parts: [Substring]
+
+        init(_ template: ValueTemplate) {
+            self.template = template
+            if case .pattern(let pattern) = template {
+                parts = pattern.split(separator: "{n}", omittingEmptySubsequences: false)
+            } else {
+                parts = []
+            }
+        }
+
+        func value(number: Int, count: Int, random: inout Xoshiro256StarStar) -> FieldValue {
+            switch template {
+            case .pattern:
+                let width = String(count).count
+                let digits = String(number)
+                let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+                return .string(parts.joined(separator: padded))
+            case .choices(let values):
+                return values[random.index(below: values.count)]
+            }
+        }
     }
 }

@@ -12,8 +12,13 @@ public enum WorkloadGenerator {
     public static func importRows(entity: EntityIndex, count: Int, values: [Int: ValueTemplate],
                                   schema: Schema, seed: UInt64, stepIndex: Int) -> [Row] {
         var random = Xoshiro256StarStar(seed: seed, stream: "import.\(stepIndex)")
+        let fields = schema[entity].fields
+        let templates = fields.indices.map { ValueTemplate.Prepared(values[$0] ?? .numbered(fields[$0])) }
         return (1 ... count).map { number in
-            row(entity: entity, number: number, count: count, values: values, schema: schema, random: &random)
+            // Field by field in field order, as `row` draws: the same values.
+            Row(entity: entity, writes: templates.indices.map { field in
+                FieldWrite(field: field, value: templates[field].value(number: number, count: count, random: &random))
+            })
         }
     }
 
