@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
 // CSQLite, SyncModel <- SyncStore <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
+// CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics)
 // SyncModel, SyncSimulation <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the simulation renders it)
 let package = Package(
     name: "SyncSim",
@@ -15,11 +16,14 @@ let package = Package(
     targets: [
         // The system SQLite library (sqlite3.h), no package.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The C library's malloc.h (glibc's mallinfo2), which the Glibc module leaves out; no library to link.
+        .systemLibrary(name: "CAllocator"),
         .target(name: "SyncModel"),
         .target(name: "SyncStore", dependencies: ["SyncModel", "CSQLite"]),
         .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore"]),
-        // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here).
-        .target(name: "SyncExperiments", dependencies: ["SyncSimulation"]),
+        // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here);
+        // the store benchmark: wall-clock rates and allocator bytes, never part of a simulation.
+        .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncSimulation", "CAllocator"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
         .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncSimulation", "SyncExperiments", "SyncReport"]),
@@ -31,7 +35,7 @@ let package = Package(
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "TestSupport"], exclude: ["Golden/Runs"]),
-        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "TestSupport"]),
+        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "SyncModel", "SyncStore", "TestSupport"]),
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
         // Fixtures are found through #filePath, so they are not resources.

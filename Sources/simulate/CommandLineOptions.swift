@@ -59,8 +59,8 @@ struct CommandLineOptions {
     var trials = 200
     var thinkMicros = 50
     var lockstep = false
-    /// `benchmark`: records and transaction size.
-    var records = 20_000
+    /// `benchmark`: users created then updated, and change set and transaction size.
+    var records = 100_000
     var batch = 100
     /// `--out DIR`: write report files there.
     var out: String?
@@ -91,8 +91,15 @@ struct CommandLineOptions {
         CommandHelp.of(command).acceptedOptions.map(\.name)
     }
 
-    /// The formats `check` prints: its lines, or one JSON document.
-    static let checkFormats: [Format] = [.table, .json]
+    /// The formats a command prints: `check` its lines or one JSON
+    /// document, `benchmark` its aligned lines or one JSON object; the
+    /// others a Markdown section too.
+    static func formats(_ command: Command) -> [Format] {
+        command == .check || command == .benchmark ? [.table, .json] : Format.allCases
+    }
+
+    /// `benchmark` holds `--records` × `--replicas` records in memory at once.
+    static let benchmarkRecordCopiesLimit = 10_000_000
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
@@ -165,7 +172,7 @@ struct CommandLineOptions {
             case "--preset": options.preset = try parsed { PresetCatalog.preset(named: $0)?.name }
             case "--strategies": options.strategyNames = try parseStrategies(try value())
             case "--format":
-                let formats = options.command == .check ? checkFormats : Format.allCases
+                let formats = formats(options.command)
                 let text = try value()
                 guard let format = Format(rawValue: text), formats.contains(format) else {
                     throw UsageError(message: "\(name) expects one of \(formats.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
@@ -245,6 +252,11 @@ struct CommandLineOptions {
                 guard options.paths.count == 1 else { throw UsageError(message: "simulate explore needs exactly one scenario file, such as Scenarios/crash-restart.json5") }
                 guard !options.shrink || options.out != nil else { throw UsageError(message: "--shrink writes a scenario file per failing seed: give --out DIR") }
                 guard options.shrink || options.out == nil else { throw UsageError(message: "explore writes files only with --shrink: give --shrink, or leave out --out") }
+            case .benchmark:
+                guard options.records * options.replicas <= benchmarkRecordCopiesLimit else {
+                    throw UsageError(message: "--records \(options.records) × --replicas \(options.replicas) is \(options.records * options.replicas) records "
+                        + "in memory at once; benchmark allows at most \(benchmarkRecordCopiesLimit): lower --records or --replicas")
+                }
             case .lint:
                 guard options.paths.count == 1 else {
                     throw UsageError(message: "simulate lint needs exactly one model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources")

@@ -1,7 +1,6 @@
 import Foundation
 import SyncReport
 import SyncSimulation
-import SyncStore
 
 /// The work behind each command: load, run, print. Decisions about what a
 /// run means live in the libraries; this only sequences and prints.
@@ -61,30 +60,6 @@ enum Commands {
                             concurrency: concurrency, file: file, expectations: ExpectationOutcome.check(expectations, against: results))
         report.fileStackArguments = stackArguments
         return report
-    }
-
-    /// `simulate benchmark`: the SQLite store's apply rate beside a bare
-    /// SQLite upsert loop over the same rows.
-    static func benchmark(_ options: CommandLineOptions) {
-        let directory: String?
-        switch options.store {
-        case .memory: exitWithUsageError("benchmark measures the SQLite store: use --store sqlite or --store sqlite:DIR")
-        case .sqliteMemory: directory = nil
-        case .sqliteFiles(let path): directory = path
-        }
-        let result: SQLiteBenchmark.Result
-        do {
-            result = try SQLiteBenchmark.run(records: options.records, batch: options.batch, directory: directory)
-        } catch {
-            exitWithUsageError("cannot run the benchmark: \(error.message)")
-        }
-        let database = directory.map { "file databases in \($0)" } ?? "in-memory databases"
-        func rate(_ value: Double) -> String { DecimalText.fixed(value, digits: 0) }
-        Swift.print("SQLite apply rate: \(result.records) record writes (\(options.records) creates, then an update of each), "
-            + "\(result.batch) per transaction, \(database)")
-        Swift.print("SyncSim SQLiteStore  \(rate(result.storeRecordsPerSecond)) records/s  (\(DecimalText.fixed(result.storeSeconds, digits: 3)) s: read, merge, encode, index, count)")
-        Swift.print("raw SQLite upsert    \(rate(result.rawRecordsPerSecond)) records/s  (\(DecimalText.fixed(result.rawSeconds, digits: 3)) s: the same rows, upserted)")
-        Swift.print("store overhead       \(DecimalText.fixed(result.overhead, digits: 2))× the raw loop's time")
     }
 
     /// `simulate race`: real threads, so no seed and no reproducibility.

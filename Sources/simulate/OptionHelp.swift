@@ -91,7 +91,7 @@ extension OptionHelp {
     static let thinkMicros = OptionHelp("--think-micros", "N",
         "µs between each writer's fetch and its save, 0 to 1000000 (default 50)")
     static let lockstep = OptionHelp("--lockstep", nil, "every writer fetches before any saves: the bad interleaving, forced")
-    static let records = OptionHelp("--records", "N", "records created, then updated, 1 to 10000000 (default 20000)")
+    static let records = OptionHelp("--records", "N", "users created, then updated, 1 to 10000000 (default 100000); N × R ≤ 10^7")
     static let batch = OptionHelp("--batch", "B", "records per transaction, 1 to 100000 (default 100)")
     static let vary = OptionHelp("--vary", "PATH=V1,V2,…", "a setting's path and values, such as network.drop=0,0.1 (repeat for a grid)")
     static let seeds = OptionHelp("--seeds", "A..B", "the seeds to run, a range or a comma-separated list (default 1..30)")

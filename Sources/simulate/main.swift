@@ -75,7 +75,7 @@ case .race:
     Commands.race(options, progress: progress)
 
 case .benchmark:
-    Commands.benchmark(options)
+    BenchmarkCommand.benchmark(options, progress: progress)
 
 case .sweep:
     SweepCommands.sweep(options)

@@ -1,0 +1,36 @@
+import Foundation
+import SyncExperiments
+import SyncSimulation
+
+/// `simulate benchmark`: every store's apply rate beside the practical
+/// limit it could reach, the memory store's bytes per record, and the
+/// machine, from one run of ``StoreBenchmark``.
+enum BenchmarkCommand {
+    static func benchmark(_ options: CommandLineOptions, progress: Progress) {
+        let settings = StoreBenchmark.Settings(records: options.records, replicas: options.replicas, batch: options.batch,
+                                               sqliteDirectory: sqliteDirectory(options.store))
+        let result: StoreBenchmark.Result
+        do {
+            result = try StoreBenchmark.run(settings) { progress.show("benchmark: \($0)…") }
+        } catch {
+            progress.clear()
+            exitWithUsageError("cannot run the benchmark: \(error.message)")
+        }
+        progress.clear()
+        switch options.format {
+        case .table: print(table(result), terminator: "")
+        case .json: print(json(result).rendered(), terminator: "")
+        case .markdown: preconditionFailure("the parser refuses --format markdown for benchmark")
+        }
+    }
+
+    /// Where the SQLite files go: under DIR for `sqlite:DIR`; for `memory`
+    /// and `sqlite` (every store is measured whatever `--store` says), under
+    /// the system's temporary folder.
+    static func sqliteDirectory(_ store: StoreKind) -> String? {
+        switch store {
+        case .memory, .sqliteMemory: return nil
+        case .sqliteFiles(let directory): return directory
+        }
+    }
+}
