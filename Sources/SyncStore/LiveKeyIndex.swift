@@ -1,91 +1,79 @@
 import SyncModel
 
-/// The live holders of one natural key, sorted by id. The first is kept
-/// inline, so a key with one holder, the usual case, costs no array.
-struct KeyHolders {
-    private(set) var first: RecordID
-    private var others: [RecordID] = []
-
-    init(_ id: RecordID) {
-        first = id
-    }
-
-    var count: Int { 1 + others.count }
-
-    var ids: [RecordID] { [first] + others }
-
-    mutating func insert(_ id: RecordID) {
-        precondition(id != first && !others.containsSorted(id), "\(id) already holds this key")
-        if id < first {
-            others.insert(first, at: 0)
-            first = id
-        } else {
-            others.insertSorted(id)
-        }
-    }
-
-    /// Removes `id`; false when it was the last holder.
-    mutating func remove(_ id: RecordID) -> Bool {
-        if id == first {
-            guard !others.isEmpty else { return false }
-            first = others.removeFirst()
-            return true
-        }
-        guard let index = others.firstIndex(of: id) else { preconditionFailure("index lost holder \(id)") }
-        others.remove(at: index)
-        return true
-    }
-}
-
 /// Live holders of every natural key, by its 128-bit hash, with the
 /// duplicate count (DESIGN.md's `duplicates`: holders beyond the first,
 /// summed) and the keys held more than once, kept as holders come and go.
-/// The index stores no key text: its owner checks, from the records, that
-/// a hash stands for one key (``MemoryStore``).
+///
+/// Laid out for memory: a held key costs one entry of 20 bytes, its lowest
+/// holder's slot in the owner's record array; only a key with several
+/// holders has a list, of the others, sorted by id. The index stores no key
+/// text: its owner checks, from the records, that a hash stands for one key
+/// (``MemoryStore``).
 struct LiveKeyIndex {
     private(set) var duplicateCount = 0
-    private var holders: [NaturalKeyHash: KeyHolders] = [:]
+    /// Each held key's lowest holder, as a slot of the owner.
+    private var firstSlot: [NaturalKeyHash: UInt32] = [:]
+    /// The holders after the first, sorted by id, of keys held more than once.
+    private var others: [NaturalKeyHash: [RecordID]] = [:]
     /// Keys held more than once, per unique key. Read only through
     /// ``duplicated(of:)``, which its caller sorts.
     private var duplicated: [UniqueKeyID: Set<NaturalKeyHash>] = [:]
 
-    func holders(of hash: NaturalKeyHash) -> KeyHolders? { holders[hash] }
+    /// The slot of the key's lowest holder; nil when no live record holds it.
+    func firstSlot(of hash: NaturalKeyHash) -> UInt32? { firstSlot[hash] }
+
+    /// Every holder after the first, sorted by id.
+    func otherHolders(of hash: NaturalKeyHash) -> [RecordID] { others[hash] ?? [] }
 
     /// The hashes of keys of `uniqueKey` held more than once, in no order.
     func duplicated(of uniqueKey: UniqueKeyID) -> Set<NaturalKeyHash> { duplicated[uniqueKey] ?? [] }
 
-    /// Adds `id` as a holder of `key`. Returns the key's lowest holder
-    /// before, when it already had one, for the caller's collision check.
+    /// Adds record `id`, at `slot`, as a holder of `key`. Returns the slot
+    /// of the key's lowest holder before, when it had one, for the
+    /// caller's collision check. `idAt` reads a slot's record id.
     @discardableResult
-    mutating func add(_ id: RecordID, to key: LiveKey) -> RecordID? {
-        // Through the values' index: the holders are changed where they
-        // lie, never copied out and written back, and hashed once.
-        var previousFirst: RecordID?
-        var count = 1
-        if let index = holders.index(forKey: key.hash) {
-            previousFirst = holders.values[index].first
-            holders.values[index].insert(id)
-            count = holders.values[index].count
+    mutating func add(_ id: RecordID, at slot: UInt32, to key: LiveKey, idAt: (UInt32) -> RecordID) -> UInt32? {
+        guard let index = firstSlot.index(forKey: key.hash) else {
+            firstSlot[key.hash] = slot
+            return nil
+        }
+        let previous = firstSlot.values[index]
+        let firstID = idAt(previous)
+        precondition(firstID != id, "\(id) already holds this key")
+        if id < firstID {
+            firstSlot.values[index] = slot
+            others[key.hash, default: []].insert(firstID, at: 0)
         } else {
-            holders[key.hash] = KeyHolders(id)
+            precondition(!(others[key.hash]?.containsSorted(id) ?? false), "\(id) already holds this key")
+            others[key.hash, default: []].insertSorted(id)
         }
-        if count > 1 {
-            duplicateCount += 1
-            duplicated[key.uniqueKey, default: []].insert(key.hash)
-        }
-        return previousFirst
+        duplicateCount += 1
+        duplicated[key.uniqueKey, default: []].insert(key.hash)
+        return previous
     }
 
-    mutating func remove(_ id: RecordID, from key: LiveKey) {
-        guard let index = holders.index(forKey: key.hash) else {
+    /// Removes record `id`, at `slot`, from the holders of `key`.
+    /// `slotOf` finds the slot of the holder that becomes the first.
+    mutating func remove(_ id: RecordID, at slot: UInt32, from key: LiveKey, slotOf: (RecordID) -> UInt32) {
+        guard let index = firstSlot.index(forKey: key.hash) else {
             preconditionFailure("index lost holder \(id) of a key of \(key.uniqueKey)")
         }
-        guard holders.values[index].remove(id) else {
-            holders.remove(at: index)
-            return
+        if firstSlot.values[index] == slot {
+            guard var rest = others.removeValue(forKey: key.hash) else {
+                firstSlot.remove(at: index)
+                return
+            }
+            firstSlot.values[index] = slotOf(rest.removeFirst())
+            if !rest.isEmpty { others[key.hash] = rest }
+        } else {
+            guard let position = others[key.hash]?.firstIndex(of: id) else {
+                preconditionFailure("index lost holder \(id) of a key of \(key.uniqueKey)")
+            }
+            others[key.hash]!.remove(at: position)
+            if others[key.hash]!.isEmpty { others[key.hash] = nil }
         }
-        // The key held count + 1 records, so it counted count duplicates.
+        // One holder fewer of a key that had several: one duplicate fewer.
         duplicateCount -= 1
-        if holders.values[index].count == 1 { duplicated[key.uniqueKey]?.remove(key.hash) }
+        if others[key.hash] == nil { duplicated[key.uniqueKey]?.remove(key.hash) }
     }
 }

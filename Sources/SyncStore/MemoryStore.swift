@@ -26,7 +26,8 @@ public struct MemoryStore: Store {
         var digest: StateDigest
     }
 
-    private var slotOfID: [RecordID: Int] = [:]
+    /// Four-byte slot numbers: a run's table of ids is a third smaller.
+    private var slotOfID: [RecordID: UInt32] = [:]
     private var slots: ContiguousArray<Slot> = []
     private var keyIndex = LiveKeyIndex()
     private let keys: LiveKeys
@@ -38,20 +39,22 @@ public struct MemoryStore: Store {
     }
 
     public func record(_ id: RecordID) -> Record? {
-        slotOfID[id].map { slots[$0].record }
+        slotOfID[id].map { slots[Int($0)].record }
     }
 
     public func liveRecordIDs(holding key: NaturalKey) -> [RecordID] {
-        guard let holders = keyIndex.holders(of: NaturalKeyHash(key)) else { return [] }
+        let hash = NaturalKeyHash(key)
+        guard let first = keyIndex.firstSlot(of: hash) else { return [] }
         // Another key with the same hash would have stopped the run when
         // it was indexed; a key that is not held can still meet one here.
-        guard keys.holds(slots[slotOfID[holders.first]!].record, key) else { return [] }
-        return holders.ids
+        let record = slots[Int(first)].record
+        guard keys.holds(record, key) else { return [] }
+        return [record.id] + keyIndex.otherHolders(of: hash)
     }
 
     public func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey] {
         keyIndex.duplicated(of: uniqueKey).map { hash in
-            keys.naturalKey(LiveKey(uniqueKey: uniqueKey, hash: hash), of: record(keyIndex.holders(of: hash)!.first)!)
+            keys.naturalKey(LiveKey(uniqueKey: uniqueKey, hash: hash), of: slots[Int(keyIndex.firstSlot(of: hash)!)].record)
         }.sorted()
     }
 
@@ -68,7 +71,7 @@ public struct MemoryStore: Store {
     }
 
     public func allRecords() -> [Record] {
-        slotOfID.keys.sorted().map { slots[slotOfID[$0]!].record }
+        slotOfID.keys.sorted().map { slots[Int(slotOfID[$0]!)].record }
     }
 
     /// An empty transaction changes nothing and is not counted.
@@ -102,13 +105,13 @@ public struct MemoryStore: Store {
         // Index updates commute, so the (hash) order of these loops cannot
         // show; removals go first so that a key changing hands never
         // meets its old holder.
-        for (key, ids) in staged.removals { for id in ids { keyIndex.remove(id, from: key) } }
+        for (key, ids) in staged.removals { for id in ids { removeHolder(id, of: key) } }
         for (key, ids) in staged.additions { for id in ids { addHolder(id, of: key) } }
     }
 
     /// One operation of a transaction nothing can refuse.
     private mutating func apply(_ operation: StoreOperation) {
-        guard let slot = slotOfID[operation.id] else {
+        guard let slotNumber = slotOfID[operation.id] else {
             let record: Record
             switch operation {
             case .merge(let change): record = change
@@ -118,6 +121,7 @@ public struct MemoryStore: Store {
             for key in keys.of(record) { addHolder(record.id, of: key) }
             return
         }
+        let slot = Int(slotNumber)
         let rekeys = keys.mayChange(operation)
         let oldKeys = rekeys ? keys.of(slots[slot].record) : []
         switch operation {
@@ -127,7 +131,7 @@ public struct MemoryStore: Store {
         updateDigest(of: slot)
         guard rekeys else { return }
         let newKeys = keys.of(slots[slot].record)
-        for key in oldKeys where !newKeys.contains(key) { keyIndex.remove(operation.id, from: key) }
+        for key in oldKeys where !newKeys.contains(key) { removeHolder(operation.id, of: key) }
         for key in newKeys where !oldKeys.contains(key) { addHolder(operation.id, of: key) }
     }
 
@@ -135,11 +139,12 @@ public struct MemoryStore: Store {
     /// caller's.
     private mutating func store(_ record: Record) {
         if let slot = slotOfID[record.id] {
-            slots[slot].record = record
-            updateDigest(of: slot)
+            slots[Int(slot)].record = record
+            updateDigest(of: Int(slot))
         } else {
+            precondition(slots.count < Int(UInt32.max), "a memory store holds at most \(UInt32.max) records")
             let recordDigest = record.materialisedDigest
-            slotOfID[record.id] = slots.count
+            slotOfID[record.id] = UInt32(slots.count)
             slots.append(Slot(record: record, digest: recordDigest))
             digest = digest + recordDigest
         }
@@ -154,9 +159,16 @@ public struct MemoryStore: Store {
     /// Indexes `id` as a holder of `key`, checking, when the key already
     /// had a holder, that the two records really share the key.
     private mutating func addHolder(_ id: RecordID, of key: LiveKey) {
-        guard let other = keyIndex.add(id, to: key) else { return }
-        let held = keys.naturalKey(key, of: record(other)!)
-        precondition(keys.holds(record(id)!, held),
-                     "two natural keys share the 128-bit hash \(key.hash.high)/\(key.hash.low): \(held) and \(keys.naturalKey(key, of: record(id)!))")
+        let slot = slotOfID[id]!
+        let slots = self.slots
+        guard let other = keyIndex.add(id, at: slot, to: key, idAt: { slots[Int($0)].record.id }) else { return }
+        let held = keys.naturalKey(key, of: slots[Int(other)].record)
+        precondition(keys.holds(slots[Int(slot)].record, held),
+                     "two natural keys share the 128-bit hash \(key.hash.high)/\(key.hash.low): \(held) and \(keys.naturalKey(key, of: slots[Int(slot)].record))")
+    }
+
+    private mutating func removeHolder(_ id: RecordID, of key: LiveKey) {
+        let slotOfID = self.slotOfID
+        keyIndex.remove(id, at: slotOfID[id]!, from: key, slotOf: { slotOfID[$0]! })
     }
 }
