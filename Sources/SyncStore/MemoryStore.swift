@@ -43,7 +43,10 @@ public struct MemoryStore: Store {
     }
 
     public func liveRecordIDs(holding key: NaturalKey) -> [RecordID] {
-        let hash = NaturalKeyHash(key)
+        liveRecordIDs(holding: key, hash: NaturalKeyHash(key))
+    }
+
+    private func liveRecordIDs(holding key: NaturalKey, hash: NaturalKeyHash) -> [RecordID] {
         guard let first = keyIndex.firstSlot(of: hash) else { return [] }
         // Another key with the same hash would have stopped the run when
         // it was indexed; a key that is not held can still meet one here.
@@ -93,7 +96,7 @@ public struct MemoryStore: Store {
     private mutating func commitChecked(_ transaction: Transaction) throws(StoreError) {
         let staged = StagedTransaction(transaction, keys: keys) { record($0) }
         if !staged.additions.isEmpty {
-            let conflicts = staged.conflicts(keys: keys) { liveRecordIDs(holding: $0) }
+            let conflicts = staged.conflicts(keys: keys) { liveRecordIDs(holding: $1, hash: $0.hash) }
             if let first = conflicts.first {
                 throw StoreError(
                     code: .uniqueConstraint,

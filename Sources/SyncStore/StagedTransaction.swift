@@ -20,18 +20,24 @@ struct StagedTransaction {
     /// Stages `transaction` over the versions `stored` returns; operations
     /// on one record apply in order.
     init(_ transaction: Transaction, keys: LiveKeys, stored: (RecordID) -> Record?) {
-        var staged: [RecordID: (old: Record?, new: Record)] = [:]
-        staged.reserveCapacity(transaction.operations.count)
-        for operation in transaction.operations {
-            let id = operation.id
-            let old: Record? = if let entry = staged[id] { entry.old } else { stored(id) }
-            let current = staged[id]?.new ?? old
-            switch operation {
-            case .merge(let change): staged[id] = (old, current.map { $0.merged(with: change) } ?? change)
-            case .replace(let record): staged[id] = (old, record)
+        let operations = transaction.operations
+        if zip(operations, operations.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+            // One operation per record, already in id order (a change set
+            // always is): nothing to gather or sort.
+            writes = operations.map { operation in
+                let old = stored(operation.id)
+                return Write(id: operation.id, old: old, new: Self.applying(operation, to: old))
             }
+        } else {
+            var staged: [RecordID: (old: Record?, new: Record)] = [:]
+            staged.reserveCapacity(operations.count)
+            for operation in operations {
+                let id = operation.id
+                let old: Record? = if let entry = staged[id] { entry.old } else { stored(id) }
+                staged[id] = (old, Self.applying(operation, to: staged[id]?.new ?? old))
+            }
+            writes = staged.keys.sorted().map { id in Write(id: id, old: staged[id]!.old, new: staged[id]!.new) }
         }
-        writes = staged.keys.sorted().map { id in Write(id: id, old: staged[id]!.old, new: staged[id]!.new) }
         for write in writes {
             let oldKeys = write.old.map(keys.of) ?? []
             let newKeys = keys.of(write.new)
@@ -40,17 +46,36 @@ struct StagedTransaction {
         }
     }
 
+    /// The write of record `id`, found by bisection: `writes` is sorted by id.
+    private func write(of id: RecordID) -> Write {
+        var low = 0
+        var high = writes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if writes[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        precondition(low < writes.count && writes[low].id == id, "no staged write of \(id)")
+        return writes[low]
+    }
+
+    private static func applying(_ operation: StoreOperation, to current: Record?) -> Record {
+        switch operation {
+        case .merge(let change): return current.map { $0.merged(with: change) } ?? change
+        case .replace(let record): return record
+        }
+    }
+
     /// The conflicts this transaction would make under unique constraints:
     /// for each key it gives a new live holder, every holder there would
     /// be, when more than one. Sorted by key; `holders` are the stored live
-    /// holders of a key, read from the key the adding record holds.
-    func conflicts(keys: LiveKeys, holders: (NaturalKey) -> [RecordID]) -> [UniqueConflict] {
-        let staged = Dictionary(uniqueKeysWithValues: writes.map { ($0.id, $0.new) })
+    /// holders of a key (given both ways: interned, and read from the
+    /// record that adds it).
+    func conflicts(keys: LiveKeys, holders: (LiveKey, NaturalKey) -> [RecordID]) -> [UniqueConflict] {
         var conflicts: [UniqueConflict] = []
         for (key, added) in additions {
-            let naturalKey = keys.naturalKey(key, of: staged[added[0]]!)
+            let naturalKey = keys.naturalKey(key, of: write(of: added[0]).new)
             let removed = removals[key] ?? []
-            let after = (holders(naturalKey).filter { !removed.contains($0) } + added).sorted()
+            let after = (holders(key, naturalKey).filter { !removed.contains($0) } + added).sorted()
             if after.count > 1 { conflicts.append(UniqueConflict(key: naturalKey, recordIDs: after)) }
         }
         // Sorted, so the hash order of `additions` never shows.
