@@ -1,7 +1,32 @@
-/// Builds the canonical byte form that ids and state digests are hashed
-/// from: every variable-length part is length-prefixed, so `("ab","c")` and
-/// `("a","bc")` never collide.
-public struct ByteWriter: Sendable {
+/// Where the canonical byte form goes: into an array (``ByteWriter``) or
+/// straight into a hash (``StableHasher``). Every variable-length part is
+/// length-prefixed, so `("ab","c")` and `("a","bc")` never collide.
+public protocol CanonicalBytes {
+    /// Eight bytes, little-endian, whatever the machine.
+    mutating func append(_ value: UInt64)
+    /// A string's UTF-8 bytes, with no length: ``append(_:)-(String)`` adds it.
+    mutating func appendUTF8(of text: String)
+}
+
+extension CanonicalBytes {
+    public mutating func append(_ value: Int64) { append(UInt64(bitPattern: value)) }
+
+    public mutating func append(_ value: Int) { append(Int64(value)) }
+
+    public mutating func append(_ text: String) {
+        append(text.utf8.count)
+        appendUTF8(of: text)
+    }
+
+    public mutating func append(_ id: RecordID) {
+        append(id.high)
+        append(id.low)
+    }
+}
+
+/// Builds the canonical byte form that ids, stored records and state
+/// digests are made from.
+public struct ByteWriter: CanonicalBytes, Sendable {
     public private(set) var bytes: [UInt8] = []
 
     public init() {}
@@ -10,23 +35,12 @@ public struct ByteWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Little-endian, whatever the machine.
     public mutating func append(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func append(_ value: Int64) { append(UInt64(bitPattern: value)) }
-
-    public mutating func append(_ value: Int) { append(Int64(value)) }
-
-    public mutating func append(_ text: String) {
-        // The view, not a copy of it: no array per string hashed.
-        append(text.utf8.count)
+    public mutating func appendUTF8(of text: String) {
+        // The view, not a copy of it: no array per string.
         bytes.append(contentsOf: text.utf8)
-    }
-
-    public mutating func append(_ id: RecordID) {
-        append(id.high)
-        append(id.low)
     }
 }

@@ -69,7 +69,7 @@ public enum StableHash {
         return value
     }
 
-    private static func finalMix(_ input: UInt64) -> UInt64 {
+    static func finalMix(_ input: UInt64) -> UInt64 {
         var k = input
         k ^= k >> 33
         k = k &* 0xff51_afd7_ed55_8ccd

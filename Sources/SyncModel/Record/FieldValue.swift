@@ -46,7 +46,7 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
     }
 
-    func write(to writer: inout ByteWriter) {
+    func write<Bytes: CanonicalBytes>(to writer: inout Bytes) {
         switch self {
         case .string(let text):
             writer.append(1)

@@ -7,7 +7,7 @@
 extension Record {
     public var materialisedDigest: StateDigest {
         guard isLive else { return .zero }
-        var writer = ByteWriter(capacity: 128)
+        var writer = StableHasher()
         writer.append(entity.rawValue)
         for register in fields {
             if let value = register?.value {
@@ -22,7 +22,7 @@ extension Record {
             writer.append(targets.count)
             for target in targets { writer.append(target) }
         }
-        let (high, low) = StableHash.hash128(writer.bytes)
+        let (high, low) = writer.finalize()
         return StateDigest(high: high, low: low)
     }
 }

@@ -36,11 +36,11 @@ public struct NaturalKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// (no case folding), so `crdt` and a `UNIQUE` index agree on what a
     /// duplicate is.
     public func derivedRecordID(schema: Schema) -> RecordID {
-        var writer = ByteWriter()
+        var writer = StableHasher()
         writer.append(schema[uniqueKey.entity].name)
         writer.append(values.count)
         for value in values { value.write(to: &writer) }
-        let (high, low) = StableHash.hash128(writer.bytes)
+        let (high, low) = writer.finalize()
         return RecordID(high: high, low: low)
     }
 }

@@ -11,7 +11,7 @@ public struct NaturalKeyHash: Hashable, Sendable {
     public init(_ key: NaturalKey) {
         var writer = Self.writer(for: key.uniqueKey, valueCount: key.values.count)
         for value in key.values { value.write(to: &writer) }
-        (high, low) = StableHash.hash128(writer.bytes)
+        (high, low) = writer.finalize()
     }
 
     /// The hash of `record`'s key for `uniqueKey`, built straight from its
@@ -23,11 +23,11 @@ public struct NaturalKeyHash: Hashable, Sendable {
             guard let value = record.value(field) else { return nil }
             value.write(to: &writer)
         }
-        (high, low) = StableHash.hash128(writer.bytes)
+        (high, low) = writer.finalize()
     }
 
-    private static func writer(for uniqueKey: UniqueKeyID, valueCount: Int) -> ByteWriter {
-        var writer = ByteWriter(capacity: 64)
+    private static func writer(for uniqueKey: UniqueKeyID, valueCount: Int) -> StableHasher {
+        var writer = StableHasher()
         writer.append(uniqueKey.entity.rawValue)
         writer.append(uniqueKey.key)
         writer.append(valueCount)
