@@ -87,7 +87,7 @@ final class RunTicker {
         var stopped = false
     }
 
-    /// `default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 8 s · ≤ 30 s more to until`
+    /// `default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 8 s · ≤ 30 s more to reach 60 s`
     static func line(label: String, snapshot: RunProgress.Snapshot, wallSeconds: Double) -> String {
         var parts = ["\(grouped(snapshot.events)) events",
                      "\(seconds(snapshot.nowMicros)) of \(seconds(snapshot.untilMicros)) virtual",
@@ -95,7 +95,7 @@ final class RunTicker {
         // At the pace so far, reaching `until`; a run that quiesces ends sooner.
         if snapshot.nowMicros > 0 {
             let remaining = wallSeconds * Double(snapshot.untilMicros - snapshot.nowMicros) / Double(snapshot.nowMicros)
-            parts.append(remaining < 86_400 ? "≤ \(Int(remaining.rounded(.up))) s more to until" : "over a day more to until at this pace")
+            parts.append(remaining < 86_400 ? "≤ \(Int(remaining.rounded(.up))) s more to reach \(seconds(snapshot.untilMicros))" : "over a day more to reach \(seconds(snapshot.untilMicros)) at this pace")
         }
         return "\(label): " + parts.joined(separator: " · ")
     }

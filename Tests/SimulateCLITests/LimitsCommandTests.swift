@@ -64,7 +64,7 @@ struct LimitsCommandTests {
         snapshot.nowMicros = 12_500_000
         snapshot.untilMicros = 60_000_000
         #expect(RunTicker.line(label: "default [2/8] lww", snapshot: snapshot, wallSeconds: 5)
-            == "default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 5 s · ≤ 19 s more to until")
+            == "default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 5 s · ≤ 19 s more to reach 60 s")
         snapshot.nowMicros = 0
         #expect(RunTicker.line(label: "x [1/1] crdt", snapshot: snapshot, wallSeconds: 3)
             == "x [1/1] crdt: 1,234,567 events · 0 s of 60 s virtual · 3 s")
