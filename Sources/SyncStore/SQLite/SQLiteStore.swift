@@ -217,41 +217,47 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     private struct RowChange {
         let id: RecordID
         let old: Record?
-        var new: Record
-        var oldKeys: [NaturalKey] = []
-        var newKeys: [NaturalKey] = []
+        let new: Record
+        let oldKeys: [NaturalKey]
+        let newKeys: [NaturalKey]
 
         /// Holds a key before that it will not hold after.
         var losesAKey: Bool { oldKeys.contains { !newKeys.contains($0) } }
     }
 
     /// The new version of every record the transaction touches, sorted by
-    /// id: each stored row read once, the operations on one id applied in
-    /// their order.
+    /// id: each stored row read once, then the operations on that id
+    /// applied in their order.
     private func stage(_ transaction: Transaction) throws(SQLiteError) -> [RowChange] {
-        var staged: [RowChange] = []
-        staged.reserveCapacity(transaction.operations.count)
-        var positions: [RecordID: Int] = [:]
-        positions.reserveCapacity(transaction.operations.count)
-        for operation in transaction.operations {
-            let id = operation.id
-            if let position = positions[id] {
-                staged[position].new = Self.apply(operation, to: staged[position].new)
+        let operations = transaction.operations
+        // Each id's operations, in their order: the first, then a chain
+        // through `next` (-1 ends it). The firsts are sorted, not the
+        // changes, which are big to move.
+        var next = [Int](repeating: -1, count: operations.count)
+        var firsts: [Int] = []
+        var lasts: [RecordID: Int] = [:]
+        lasts.reserveCapacity(operations.count)
+        for (index, operation) in operations.enumerated() {
+            if let last = lasts.updateValue(index, forKey: operation.id) {
+                next[last] = index
             } else {
-                let old = try readStored(id)
-                positions[id] = staged.count
-                staged.append(RowChange(id: id, old: old, new: Self.apply(operation, to: old)))
+                firsts.append(index)
             }
         }
-        // Sorting the positions, not the changes, which are big to swap.
-        let order = staged.indices.sorted { staged[$0].id < staged[$1].id }
+        firsts.sort { operations[$0].id < operations[$1].id }
+
         var changes: [RowChange] = []
-        changes.reserveCapacity(staged.count)
-        for position in order {
-            var change = staged[position]
-            change.oldKeys = change.old.map(liveKeys(of:)) ?? []
-            change.newKeys = liveKeys(of: change.new)
-            changes.append(change)
+        changes.reserveCapacity(firsts.count)
+        for first in firsts {
+            let id = operations[first].id
+            let old = try readStored(id)
+            var new = Self.apply(operations[first], to: old)
+            var index = next[first]
+            while index >= 0 {
+                new = Self.apply(operations[index], to: new)
+                index = next[index]
+            }
+            changes.append(RowChange(id: id, old: old, new: new, oldKeys: old.map(liveKeys(of:)) ?? [], newKeys: liveKeys(of: new)))
         }
         return changes
     }
@@ -268,13 +274,12 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// The count changes only at keys whose number of live holders
     /// changes, that is keys some row gains or loses. For such a key, with
     /// `net` the holders the transaction adds minus those it removes, and
-    /// `after` its holders once the rows are written, it held
-    /// `after - net` before (every row that holds it and is not rewritten
-    /// holds it throughout; the rows rewritten were read in this
-    /// transaction, so their old keys are what the table held), and the
-    /// count moves by `max(0, after - 1) - max(0, before - 1)`: zero when
-    /// `net` is zero, so such keys are not counted. Under `UNIQUE` indexes
-    /// no key has two holders before or after, so nothing is counted.
+    /// `after` its holders once the rows are written, it held `after - net`
+    /// before (a row not rewritten holds it throughout; the rows rewritten
+    /// were read in this transaction, so their old keys are what the table
+    /// held), and the count moves by `max(0, after - 1) - max(0, before - 1)`:
+    /// zero when `net` is zero, so such keys are not counted. Under `UNIQUE`
+    /// indexes no key has two holders before or after, so nothing is counted.
     private func write(_ changes: [RowChange]) throws(SQLiteError) -> Int {
         // SQLite checks a UNIQUE index at each statement, not at commit. So
         // that keys can change hands inside one transaction (a swap, a
