@@ -5,7 +5,7 @@ import CSQLite
 /// statements prepared once and cached, every statement finalized before
 /// the connection closes, writes in `BEGIN IMMEDIATE` transactions that roll
 /// back on any error (keeping the first), and for a file: WAL, checked to
-/// have really answered `wal`, and a busy timeout.
+/// have really answered `wal`, `synchronous=NORMAL` and a busy timeout.
 ///
 /// Not thread-safe by itself: its owner serializes access.
 public final class SQLiteConnection {
@@ -37,6 +37,14 @@ public final class SQLiteConnection {
                 guard mode.lowercased() == "wal" else {
                     throw SQLiteError(code: SQLITE_ERROR, message: "journal_mode=WAL answered '\(mode)'", file: path)
                 }
+                // NORMAL, not the default FULL, which syncs the WAL at every
+                // commit. https://www.sqlite.org/pragma.html#pragma_synchronous:
+                // in WAL mode NORMAL is safe from corruption and consistent; it
+                // loses only durability, as a power loss or system crash may
+                // roll back the last transactions (an application crash never
+                // does). A run empties its store at every start, so it never
+                // needs those transactions back.
+                try execute("PRAGMA synchronous=NORMAL")
             }
         } catch {
             close()

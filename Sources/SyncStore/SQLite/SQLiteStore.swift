@@ -12,8 +12,10 @@ import SyncModel
 /// as ``MemoryStore`` does. Otherwise they are plain indexes.
 ///
 /// The duplicate count and digest are kept up to date at each commit from
-/// the rows written, and recomputed from the database when it is opened or
-/// written by another connection.
+/// the rows written (the count queried only at the keys whose number of
+/// holders the commit changes), and recomputed from the database when it is
+/// opened or written by another connection. The table's SQL is in
+/// ``SQLiteStoreTable``.
 ///
 /// `@unchecked Sendable` is safe: the connection and every cached figure
 /// are private and touched only while `lock` is held (every method takes
@@ -31,8 +33,13 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// For a file: the claim on it that keeps other stores out, shared with
     /// the writers' connections (``SQLiteFileLock``); nil in memory.
     private let fileLock: SQLiteFileLock?
-    private let keyColumns: [UniqueKeyID: String]
+    private let table: SQLiteStoreTable
     private let uniqueKeysByEntity: [[UniqueKeyID]]
+    /// The statements every commit runs, prepared once: the connection's
+    /// cache would find them again by their text, but hashing it per row shows.
+    private let readStatement: SQLiteStatement
+    private let upsertStatement: SQLiteStatement
+    private let releaseStatement: SQLiteStatement?
     private var commits = 0
     private var duplicates = 0
     private var stateDigest = StateDigest.zero
@@ -58,21 +65,14 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         // Claimed before the file is touched: emptying it under a live run
         // is what corrupted parallel sweeps that shared one file.
         fileLock = path == ":memory:" ? nil : try SQLiteFileLock(database: path)
+        let table = SQLiteStoreTable(schema: schema)
+        self.table = table
         let all = schema.allUniqueKeys
-        var columns: [UniqueKeyID: String] = [:]
-        for (index, key) in all.enumerated() { columns[key] = "k\(index)" }
-        keyColumns = columns
         uniqueKeysByEntity = schema.entities.indices.map { entity in all.filter { $0.entity.rawValue == entity } }
         do {
             connection = try SQLiteConnection(path: path)
-            let keyDefinitions = all.map { ", \(columns[$0]!) BLOB" }.joined()
-            try connection.execute("DROP TABLE IF EXISTS records")
-            try connection.execute("CREATE TABLE records (id BLOB PRIMARY KEY, entity INTEGER NOT NULL, body BLOB NOT NULL\(keyDefinitions)) WITHOUT ROWID")
-            for key in all {
-                let column = columns[key]!
-                let unique = enforcesUniqueness ? "UNIQUE " : ""
-                try connection.execute("CREATE \(unique)INDEX records_\(column) ON records(\(column))")
-            }
+            for sql in table.creation(unique: enforcesUniqueness) { try connection.execute(sql) }
+            (readStatement, upsertStatement, releaseStatement) = try Self.prepare(table, on: connection)
         } catch {
             throw StoreError(code: .storage, message: error.description)
         }
@@ -87,15 +87,22 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         schema = store.schema
         enforcing = store.enforcesUniqueness
         path = store.path
-        keyColumns = store.keyColumns
+        table = store.table
         uniqueKeysByEntity = store.uniqueKeysByEntity
         fileLock = store.fileLock
         do {
             connection = try SQLiteConnection(path: path)
+            (readStatement, upsertStatement, releaseStatement) = try Self.prepare(table, on: connection)
         } catch {
             throw StoreError(code: .storage, message: error.description)
         }
         reloadAfterOtherConnections()
+    }
+
+    private static func prepare(_ table: SQLiteStoreTable, on connection: SQLiteConnection) throws(SQLiteError)
+        -> (read: SQLiteStatement, upsert: SQLiteStatement, release: SQLiteStatement?) {
+        let release = try table.release.map { sql throws(SQLiteError) in try connection.statement(sql) }
+        return (try connection.statement(table.read), try connection.statement(table.upsert), release)
     }
 
     /// The connection closes before the lock goes, so that the next store
@@ -111,10 +118,8 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             var digest = StateDigest.zero
             query("SELECT body FROM records") { row in digest = digest + decodeRecord(row.blob(0)).materialisedDigest }
             var count = 0
-            for column in keyColumns.values {
-                query("SELECT COALESCE(SUM(c - 1), 0) FROM (SELECT COUNT(*) AS c FROM records WHERE \(column) IS NOT NULL GROUP BY \(column) HAVING c > 1)") { row in
-                    count += Int(row.int(0))
-                }
+            for sql in table.duplicateCount {
+                query(sql) { row in count += Int(row.int(0)) }
             }
             stateDigest = digest
             duplicates = count
@@ -136,9 +141,8 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     public func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey] {
         lock.withLock {
-            let column = keyColumns[uniqueKey]!
             var keys: [NaturalKey] = []
-            query("SELECT \(column) FROM records WHERE \(column) IS NOT NULL GROUP BY \(column) HAVING COUNT(*) > 1") { row in
+            query(table.duplicatedKeys[table.column(of: uniqueKey)]) { row in
                 keys.append(decodeKey(row.blob(0), uniqueKey))
             }
             return keys.sorted()
@@ -162,7 +166,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         guard !enforcing else { return }
         do {
             try connection.transaction {
-                for column in keyColumns.values.sorted() {
+                for column in table.columns.sorted() {
                     try connection.execute("DROP INDEX records_\(column)")
                     try connection.execute("CREATE UNIQUE INDEX records_\(column) ON records(\(column))")
                 }
@@ -175,60 +179,32 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         enforcing = true
     }
 
+    /// Reads the stored versions, stages the new ones, writes them and
+    /// updates the counts, all in one `BEGIN IMMEDIATE` transaction: the
+    /// rows read are the rows overwritten, which the duplicate count's
+    /// bookkeeping relies on (``write(_:)``).
     public func commit(_ transaction: Transaction) throws(StoreError) {
         guard !transaction.isEmpty else { return }
         lock.lock()
         defer { lock.unlock() }
 
-        // The new version of every record the transaction touches.
-        var old: [RecordID: Record] = [:]
-        var staged: [RecordID: Record] = [:]
-        for operation in transaction.operations {
-            let id = operation.id
-            if staged[id] == nil, let stored = read(id) { old[id] = stored }
-            let current = staged[id] ?? old[id]
-            switch operation {
-            case .merge(let change): staged[id] = current.map { $0.merged(with: change) } ?? change
-            case .replace(let record): staged[id] = record
-            }
-        }
-        let order = staged.keys.sorted()
-        let touchedKeys = Set(order.flatMap { liveKeys(of: staged[$0]!) + (old[$0].map(liveKeys(of:)) ?? []) }).sorted()
-
+        var changes: [RowChange] = []
         var duplicateChange = 0
         do {
             try connection.transaction {
-                let before = try touchedKeys.map { try countHolders(of: $0) }
-                // SQLite checks a UNIQUE index at each statement, not at
-                // commit. So that keys can change hands inside one transaction
-                // (a swap, a chain, a delete and a re-create), the rows being
-                // rewritten first let go of their keys, then all are written.
-                if enforcing {
-                    for id in order where old[id].map({ !liveKeys(of: $0).isEmpty }) ?? false {
-                        try releaseKeys(of: id)
-                    }
-                }
-                var writes = 0
-                for id in order {
-                    try injectFailureIfArmed(afterWrites: writes)
-                    try write(staged[id]!)
-                    writes += 1
-                }
-                if failureAfterWrites != nil { try injectFailureIfArmed(afterWrites: Int.max) }
-                let after = try touchedKeys.map { try countHolders(of: $0) }
-                duplicateChange = zip(before, after).reduce(0) { $0 + max(0, $1.1 - 1) - max(0, $1.0 - 1) }
+                changes = try stage(transaction)
+                duplicateChange = try write(changes)
             }
         } catch let failure as SQLiteError where failure.isUniqueConstraint && enforcing {
-            throw StoreError(code: .uniqueConstraint, message: failure.description,
-                             conflicts: conflicts(staged: staged, old: old, order: order))
+            throw StoreError(code: .uniqueConstraint, message: failure.description, conflicts: conflicts(changes))
         } catch let failure as SQLiteError {
             throw StoreError(code: .storage, message: failure.description)
         } catch {
             throw StoreError(code: .storage, message: "\(path): \(error)")
         }
 
-        for id in order {
-            stateDigest = stateDigest - (old[id]?.materialisedDigest ?? .zero) + staged[id]!.materialisedDigest
+        for change in changes {
+            stateDigest = stateDigest - (change.old?.materialisedDigest ?? .zero) + change.new.materialisedDigest
         }
         duplicates += duplicateChange
         commits += 1
@@ -236,23 +212,124 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     // MARK: Rows
 
-    private func write(_ record: Record) throws(SQLiteError) {
-        let all = schema.allUniqueKeys
-        let columns = all.map { keyColumns[$0]! }
-        let sql = "INSERT INTO records (id, entity, body\(columns.map { ", \($0)" }.joined())) VALUES (?, ?, ?\(String(repeating: ", ?", count: columns.count))) "
-            + "ON CONFLICT(id) DO UPDATE SET body = excluded.body\(columns.map { ", \($0) = excluded.\($0)" }.joined())"
-        let keys = liveKeys(of: record)
-        var values: [SQLiteStatement.Value] = [.blob(Self.idBytes(record.id)), .int(Int64(record.entity.rawValue)), .blob(record.encoded())]
-        for uniqueKey in all {
-            values.append(keys.first { $0.uniqueKey == uniqueKey }.map { .blob($0.encodedValues()) } ?? .null)
-        }
-        try connection.statement(sql).run(values)
+    /// One record a transaction touches: its stored version, its new one,
+    /// and the keys each holds (live keys, in the entity's key order).
+    private struct RowChange {
+        let id: RecordID
+        let old: Record?
+        let new: Record
+        let oldKeys: [NaturalKey]
+        let newKeys: [NaturalKey]
+
+        /// Holds a key before that it will not hold after.
+        var losesAKey: Bool { oldKeys.contains { !newKeys.contains($0) } }
     }
 
-    /// Clears a row's key columns (inside a transaction that rewrites it).
-    private func releaseKeys(of id: RecordID) throws(SQLiteError) {
-        let columns = schema.allUniqueKeys.map { "\(keyColumns[$0]!) = NULL" }.joined(separator: ", ")
-        try connection.statement("UPDATE records SET \(columns) WHERE id = ?").run([.blob(Self.idBytes(id))])
+    /// The new version of every record the transaction touches, sorted by
+    /// id: each stored row read once, then the operations on that id
+    /// applied in their order.
+    private func stage(_ transaction: Transaction) throws(SQLiteError) -> [RowChange] {
+        let operations = transaction.operations
+        // Each id's operations, in their order: the first, then a chain
+        // through `next` (-1 ends it). The firsts are sorted, not the
+        // changes, which are big to move.
+        var next = [Int](repeating: -1, count: operations.count)
+        var firsts: [Int] = []
+        var lasts: [RecordID: Int] = [:]
+        lasts.reserveCapacity(operations.count)
+        for (index, operation) in operations.enumerated() {
+            if let last = lasts.updateValue(index, forKey: operation.id) {
+                next[last] = index
+            } else {
+                firsts.append(index)
+            }
+        }
+        firsts.sort { operations[$0].id < operations[$1].id }
+
+        var changes: [RowChange] = []
+        changes.reserveCapacity(firsts.count)
+        for first in firsts {
+            let id = operations[first].id
+            let old = try readStored(id)
+            var new = Self.apply(operations[first], to: old)
+            var index = next[first]
+            while index >= 0 {
+                new = Self.apply(operations[index], to: new)
+                index = next[index]
+            }
+            changes.append(RowChange(id: id, old: old, new: new, oldKeys: old.map(liveKeys(of:)) ?? [], newKeys: liveKeys(of: new)))
+        }
+        return changes
+    }
+
+    private static func apply(_ operation: StoreOperation, to current: Record?) -> Record {
+        switch operation {
+        case .merge(let change): return current.map { $0.merged(with: change) } ?? change
+        case .replace(let record): return record
+        }
+    }
+
+    /// Writes the staged rows; returns how the duplicate count changes.
+    ///
+    /// The count changes only at keys whose number of live holders
+    /// changes, that is keys some row gains or loses. For such a key, with
+    /// `net` the holders the transaction adds minus those it removes, and
+    /// `after` its holders once the rows are written, it held `after - net`
+    /// before (a row not rewritten holds it throughout; the rows rewritten
+    /// were read in this transaction, so their old keys are what the table
+    /// held), and the count moves by `max(0, after - 1) - max(0, before - 1)`:
+    /// zero when `net` is zero, so such keys are not counted. Under `UNIQUE`
+    /// indexes no key has two holders before or after, so nothing is counted.
+    private func write(_ changes: [RowChange]) throws(SQLiteError) -> Int {
+        // SQLite checks a UNIQUE index at each statement, not at commit. So
+        // that keys can change hands inside one transaction (a swap, a
+        // chain, a delete and a re-create), the rows that lose a key first
+        // let go of all their keys, then all rows are written. Meanwhile
+        // every key in the table is one the row holding it also holds
+        // after, so no write meets a holder that would not be there at
+        // the end; a row keeping its keys need not let go of them.
+        if enforcing, let releaseStatement {
+            for change in changes where change.losesAKey {
+                try releaseStatement.run { bindings throws(SQLiteError) in try Self.bind(change.id, at: 1, in: bindings) }
+            }
+        }
+        var writes = 0
+        for change in changes {
+            try injectFailureIfArmed(afterWrites: writes)
+            try upsert(change)
+            writes += 1
+        }
+        if failureAfterWrites != nil { try injectFailureIfArmed(afterWrites: Int.max) }
+        guard !enforcing else { return 0 }
+
+        var netHolders: [NaturalKey: Int] = [:]
+        for change in changes where change.oldKeys != change.newKeys {
+            for key in change.oldKeys where !change.newKeys.contains(key) { netHolders[key, default: 0] -= 1 }
+            for key in change.newKeys where !change.oldKeys.contains(key) { netHolders[key, default: 0] += 1 }
+        }
+        // A sum, so the (hash) order of the keys cannot show.
+        var duplicateChange = 0
+        for (key, net) in netHolders where net != 0 {
+            let after = try countHolders(of: key)
+            let before = after - net
+            precondition(before >= 0, "\(path): \(key) had \(before) holders before this transaction")
+            duplicateChange += max(0, after - 1) - max(0, before - 1)
+        }
+        return duplicateChange
+    }
+
+    /// Writes a row whole: id, entity, body, and its live keys, every
+    /// other key column NULL.
+    private func upsert(_ change: RowChange) throws(SQLiteError) {
+        let body = change.new.encoded()
+        try upsertStatement.run { bindings throws(SQLiteError) in
+            try Self.bind(change.id, at: 1, in: bindings)
+            try bindings.bind(Int64(change.new.entity.rawValue), at: 2)
+            try bindings.bind(body, at: 3)
+            for key in change.newKeys {
+                try bindings.bind(key.encodedValues(), at: table.upsertParameter(of: key.uniqueKey))
+            }
+        }
     }
 
     /// The test hook: fails the commit once `writes` reaches the armed
@@ -263,15 +340,33 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         throw SQLiteError(code: 10, message: "injected failure after \(min(limit, writes)) writes", file: path)
     }
 
-    private func read(_ id: RecordID) -> Record? {
+    /// The stored version of `id`, read inside a commit's transaction.
+    private func readStored(_ id: RecordID) throws(SQLiteError) -> Record? {
         var found: Record?
-        query("SELECT body FROM records WHERE id = ?", [.blob(Self.idBytes(id))]) { row in found = decodeRecord(row.blob(0)) }
+        do {
+            try readStatement.query(binding: { bindings throws(SQLiteError) in try Self.bind(id, at: 1, in: bindings) }) { row in
+                found = decodeRecord(row.blob(0))
+            }
+        } catch let failure as SQLiteError {
+            throw failure
+        } catch {
+            preconditionFailure("row handler threw \(error)")
+        }
         return found
+    }
+
+    /// The stored version of `id`, outside a commit.
+    private func read(_ id: RecordID) -> Record? {
+        do {
+            return try readStored(id)
+        } catch {
+            preconditionFailure("\(path): a read failed: \(error)")
+        }
     }
 
     private func holders(of key: NaturalKey) -> [RecordID] {
         var ids: [RecordID] = []
-        query("SELECT id FROM records WHERE \(keyColumns[key.uniqueKey]!) = ? ORDER BY id", [.blob(key.encodedValues())]) { row in
+        query(table.holders[table.column(of: key.uniqueKey)], [.blob(key.encodedValues())]) { row in
             ids.append(Self.recordID(row.blob(0)))
         }
         return ids
@@ -280,7 +375,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     private func countHolders(of key: NaturalKey) throws(SQLiteError) -> Int {
         var count = 0
         do {
-            try connection.statement("SELECT COUNT(*) FROM records WHERE \(keyColumns[key.uniqueKey]!) = ?")
+            try connection.statement(table.countHolders[table.column(of: key.uniqueKey)])
                 .query([.blob(key.encodedValues())]) { row in count = Int(row.int(0)) }
         } catch let failure as SQLiteError {
             throw failure
@@ -302,14 +397,12 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     /// The conflicts a refused transaction would have made: for each key it
     /// gives a new live holder, the holders there would have been.
-    private func conflicts(staged: [RecordID: Record], old: [RecordID: Record], order: [RecordID]) -> [UniqueConflict] {
+    private func conflicts(_ changes: [RowChange]) -> [UniqueConflict] {
         var removals: [NaturalKey: [RecordID]] = [:]
         var additions: [NaturalKey: [RecordID]] = [:]
-        for id in order {
-            let oldKeys = old[id].map(liveKeys(of:)) ?? []
-            let newKeys = liveKeys(of: staged[id]!)
-            for key in oldKeys where !newKeys.contains(key) { removals[key, default: []].append(id) }
-            for key in newKeys where !oldKeys.contains(key) { additions[key, default: []].append(id) }
+        for change in changes {
+            for key in change.oldKeys where !change.newKeys.contains(key) { removals[key, default: []].append(change.id) }
+            for key in change.newKeys where !change.oldKeys.contains(key) { additions[key, default: []].append(change.id) }
         }
         var conflicts: [UniqueConflict] = []
         for key in additions.keys.sorted() {
@@ -341,9 +434,15 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         }
     }
 
+    /// The 16 bytes of `id`, big-endian.
     static func idBytes(_ id: RecordID) -> [UInt8] {
-        (0 ..< 8).map { UInt8(truncatingIfNeeded: id.high >> UInt64(56 - 8 * $0)) }
-            + (0 ..< 8).map { UInt8(truncatingIfNeeded: id.low >> UInt64(56 - 8 * $0)) }
+        withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { Array($0) }
+    }
+
+    /// Binds `id`'s 16 big-endian bytes from the stack, no array built.
+    private static func bind(_ id: RecordID, at index: Int32, in bindings: SQLiteStatement.Bindings) throws(SQLiteError) {
+        // Two UInt64s in a tuple lie back to back, high first: 16 bytes.
+        try withUnsafeBytes(of: (id.high.bigEndian, id.low.bigEndian)) { bytes throws(SQLiteError) in try bindings.bind(bytes, at: index) }
     }
 
     static func recordID(_ bytes: [UInt8]) -> RecordID {

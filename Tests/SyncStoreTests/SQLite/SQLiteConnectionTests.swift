@@ -283,13 +283,15 @@ struct SQLiteConnectionTests {
 
     // MARK: Files
 
-    @Test func aFileDatabaseIsInWALMode() throws {
+    @Test func aFileDatabaseIsInWALModeWithNormalSynchronous() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("wal.sqlite")
         do {
             let connection = try Self.people(SQLiteConnection(path: path))
             #expect(connection.path == path)
             #expect(try connection.single("PRAGMA journal_mode") == "wal")
+            // 1 is NORMAL (FULL, the default, is 2).
+            #expect(try connection.single("PRAGMA synchronous") == "1")
             try connection.execute("INSERT INTO people VALUES (1, 'a')")
             #expect(folder.contents() == ["wal.sqlite", "wal.sqlite-shm", "wal.sqlite-wal"])
             connection.close()
