@@ -17,23 +17,27 @@ struct StagedTransaction {
     private(set) var removals: [LiveKey: [RecordID]] = [:]
     private(set) var additions: [LiveKey: [RecordID]] = [:]
 
-    /// Stages `transaction` over the versions `stored` returns; operations
-    /// on one record apply in order.
-    init(_ transaction: Transaction, keys: LiveKeys, stored: (RecordID) -> Record?) {
+    /// Stages `transaction` over the versions `stored` returns (read once
+    /// per record); operations on one record apply in order.
+    init<Failure: Error>(_ transaction: Transaction, keys: LiveKeys,
+                         stored: (RecordID) throws(Failure) -> Record?) throws(Failure) {
         let operations = transaction.operations
         if zip(operations, operations.dropFirst()).allSatisfy({ $0.id < $1.id }) {
             // One operation per record, already in id order (a change set
             // always is): nothing to gather or sort.
-            writes = operations.map { operation in
-                let old = stored(operation.id)
-                return Write(id: operation.id, old: old, new: Self.applying(operation, to: old))
+            var writes: [Write] = []
+            writes.reserveCapacity(operations.count)
+            for operation in operations {
+                let old = try stored(operation.id)
+                writes.append(Write(id: operation.id, old: old, new: Self.applying(operation, to: old)))
             }
+            self.writes = writes
         } else {
             var staged: [RecordID: (old: Record?, new: Record)] = [:]
             staged.reserveCapacity(operations.count)
             for operation in operations {
                 let id = operation.id
-                let old: Record? = if let entry = staged[id] { entry.old } else { stored(id) }
+                let old: Record? = if let entry = staged[id] { entry.old } else { try stored(id) }
                 staged[id] = (old, Self.applying(operation, to: staged[id]?.new ?? old))
             }
             writes = staged.keys.sorted().map { id in Write(id: id, old: staged[id]!.old, new: staged[id]!.new) }
@@ -44,6 +48,15 @@ struct StagedTransaction {
             for key in oldKeys where !newKeys.contains(key) { removals[key, default: []].append(write.id) }
             for key in newKeys where !oldKeys.contains(key) { additions[key, default: []].append(write.id) }
         }
+    }
+
+    /// The text of `key`, read from a record that gains or loses it here.
+    func naturalKey(_ key: LiveKey, keys: LiveKeys) -> NaturalKey {
+        if let id = additions[key]?.first { return keys.naturalKey(key, of: write(of: id).new) }
+        guard let id = removals[key]?.first, let old = write(of: id).old else {
+            preconditionFailure("\(key.uniqueKey): no record of this transaction gains or loses the key")
+        }
+        return keys.naturalKey(key, of: old)
     }
 
     /// The write of record `id`, found by bisection: `writes` is sorted by id.

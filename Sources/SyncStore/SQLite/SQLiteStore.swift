@@ -35,6 +35,9 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     private let fileLock: SQLiteFileLock?
     private let table: SQLiteStoreTable
     private let uniqueKeysByEntity: [[UniqueKeyID]]
+    /// The keys a record holds, as the memory store reads them: staging is
+    /// shared (``StagedTransaction``).
+    private let keys: LiveKeys
     /// The statements every commit runs, prepared once: the connection's
     /// cache would find them again by their text, but hashing it per row shows.
     private let readStatement: SQLiteStatement
@@ -69,6 +72,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         self.table = table
         let all = schema.allUniqueKeys
         uniqueKeysByEntity = schema.entities.indices.map { entity in all.filter { $0.entity.rawValue == entity } }
+        keys = LiveKeys(schema: schema)
         do {
             connection = try SQLiteConnection(path: path)
             for sql in table.creation(unique: enforcesUniqueness) { try connection.execute(sql) }
@@ -89,6 +93,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         path = store.path
         table = store.table
         uniqueKeysByEntity = store.uniqueKeysByEntity
+        keys = store.keys
         fileLock = store.fileLock
         do {
             connection = try SQLiteConnection(path: path)
@@ -188,86 +193,32 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
 
-        var changes: [RowChange] = []
+        var staged: StagedTransaction?
         var duplicateChange = 0
         do {
             try connection.transaction {
-                changes = try stage(transaction)
-                duplicateChange = try write(changes)
+                let stagedNow = try StagedTransaction(transaction, keys: keys) { id throws(SQLiteError) in try readStored(id) }
+                staged = stagedNow
+                duplicateChange = try write(stagedNow)
             }
         } catch let failure as SQLiteError where failure.isUniqueConstraint && enforcing {
-            throw StoreError(code: .uniqueConstraint, message: failure.description, conflicts: conflicts(changes))
+            // Read after the rollback: the holders the store still has.
+            let conflicts = staged?.conflicts(keys: keys) { _, key in holders(of: key) } ?? []
+            throw StoreError(code: .uniqueConstraint, message: failure.description, conflicts: conflicts)
         } catch let failure as SQLiteError {
             throw StoreError(code: .storage, message: failure.description)
         } catch {
             throw StoreError(code: .storage, message: "\(path): \(error)")
         }
 
-        for change in changes {
-            stateDigest = stateDigest - (change.old?.materialisedDigest ?? .zero) + change.new.materialisedDigest
+        for write in staged!.writes {
+            stateDigest = stateDigest - (write.old?.materialisedDigest ?? .zero) + write.new.materialisedDigest
         }
         duplicates += duplicateChange
         commits += 1
     }
 
     // MARK: Rows
-
-    /// One record a transaction touches: its stored version, its new one,
-    /// and the keys each holds (live keys, in the entity's key order).
-    private struct RowChange {
-        let id: RecordID
-        let old: Record?
-        let new: Record
-        let oldKeys: [NaturalKey]
-        let newKeys: [NaturalKey]
-
-        /// Holds a key before that it will not hold after.
-        var losesAKey: Bool { oldKeys.contains { !newKeys.contains($0) } }
-    }
-
-    /// The new version of every record the transaction touches, sorted by
-    /// id: each stored row read once, then the operations on that id
-    /// applied in their order.
-    private func stage(_ transaction: Transaction) throws(SQLiteError) -> [RowChange] {
-        let operations = transaction.operations
-        // Each id's operations, in their order: the first, then a chain
-        // through `next` (-1 ends it). The firsts are sorted, not the
-        // changes, which are big to move.
-        var next = [Int](repeating: -1, count: operations.count)
-        var firsts: [Int] = []
-        var lasts: [RecordID: Int] = [:]
-        lasts.reserveCapacity(operations.count)
-        for (index, operation) in operations.enumerated() {
-            if let last = lasts.updateValue(index, forKey: operation.id) {
-                next[last] = index
-            } else {
-                firsts.append(index)
-            }
-        }
-        firsts.sort { operations[$0].id < operations[$1].id }
-
-        var changes: [RowChange] = []
-        changes.reserveCapacity(firsts.count)
-        for first in firsts {
-            let id = operations[first].id
-            let old = try readStored(id)
-            var new = Self.apply(operations[first], to: old)
-            var index = next[first]
-            while index >= 0 {
-                new = Self.apply(operations[index], to: new)
-                index = next[index]
-            }
-            changes.append(RowChange(id: id, old: old, new: new, oldKeys: old.map(liveKeys(of:)) ?? [], newKeys: liveKeys(of: new)))
-        }
-        return changes
-    }
-
-    private static func apply(_ operation: StoreOperation, to current: Record?) -> Record {
-        switch operation {
-        case .merge(let change): return current.map { $0.merged(with: change) } ?? change
-        case .replace(let record): return record
-        }
-    }
 
     /// Writes the staged rows; returns how the duplicate count changes.
     ///
@@ -280,7 +231,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// held), and the count moves by `max(0, after - 1) - max(0, before - 1)`:
     /// zero when `net` is zero, so such keys are not counted. Under `UNIQUE`
     /// indexes no key has two holders before or after, so nothing is counted.
-    private func write(_ changes: [RowChange]) throws(SQLiteError) -> Int {
+    private func write(_ staged: StagedTransaction) throws(SQLiteError) -> Int {
         // SQLite checks a UNIQUE index at each statement, not at commit. So
         // that keys can change hands inside one transaction (a swap, a
         // chain, a delete and a re-create), the rows that lose a key first
@@ -288,31 +239,30 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         // every key in the table is one the row holding it also holds
         // after, so no write meets a holder that would not be there at
         // the end; a row keeping its keys need not let go of them.
-        if enforcing, let releaseStatement {
-            for change in changes where change.losesAKey {
-                try releaseStatement.run { bindings throws(SQLiteError) in try Self.bind(change.id, at: 1, in: bindings) }
+        if enforcing, let releaseStatement, !staged.removals.isEmpty {
+            let losing = Set(staged.removals.values.joined())
+            for write in staged.writes where losing.contains(write.id) {
+                try releaseStatement.run { bindings throws(SQLiteError) in try Self.bind(write.id, at: 1, in: bindings) }
             }
         }
         var writes = 0
-        for change in changes {
+        for write in staged.writes {
             try injectFailureIfArmed(afterWrites: writes)
-            try upsert(change)
+            try upsert(write.new)
             writes += 1
         }
         if failureAfterWrites != nil { try injectFailureIfArmed(afterWrites: Int.max) }
         guard !enforcing else { return 0 }
 
-        var netHolders: [NaturalKey: Int] = [:]
-        for change in changes where change.oldKeys != change.newKeys {
-            for key in change.oldKeys where !change.newKeys.contains(key) { netHolders[key, default: 0] -= 1 }
-            for key in change.newKeys where !change.oldKeys.contains(key) { netHolders[key, default: 0] += 1 }
-        }
         // A sum, so the (hash) order of the keys cannot show.
         var duplicateChange = 0
-        for (key, net) in netHolders where net != 0 {
-            let after = try countHolders(of: key)
+        for key in Set(staged.additions.keys).union(staged.removals.keys) {
+            let net = (staged.additions[key]?.count ?? 0) - (staged.removals[key]?.count ?? 0)
+            guard net != 0 else { continue }
+            let naturalKey = staged.naturalKey(key, keys: keys)
+            let after = try countHolders(of: naturalKey)
             let before = after - net
-            precondition(before >= 0, "\(path): \(key) had \(before) holders before this transaction")
+            precondition(before >= 0, "\(path): \(naturalKey) had \(before) holders before this transaction")
             duplicateChange += max(0, after - 1) - max(0, before - 1)
         }
         return duplicateChange
@@ -320,13 +270,14 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     /// Writes a row whole: id, entity, body, and its live keys, every
     /// other key column NULL.
-    private func upsert(_ change: RowChange) throws(SQLiteError) {
-        let body = change.new.encoded()
+    private func upsert(_ record: Record) throws(SQLiteError) {
+        let body = record.encoded()
+        let newKeys = liveKeys(of: record)
         try upsertStatement.run { bindings throws(SQLiteError) in
-            try Self.bind(change.id, at: 1, in: bindings)
-            try bindings.bind(Int64(change.new.entity.rawValue), at: 2)
+            try Self.bind(record.id, at: 1, in: bindings)
+            try bindings.bind(Int64(record.entity.rawValue), at: 2)
             try bindings.bind(body, at: 3)
-            for key in change.newKeys {
+            for key in newKeys {
                 try bindings.bind(key.encodedValues(), at: table.upsertParameter(of: key.uniqueKey))
             }
         }
@@ -393,24 +344,6 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         } catch {
             preconditionFailure("\(path): a read failed: \(error)")
         }
-    }
-
-    /// The conflicts a refused transaction would have made: for each key it
-    /// gives a new live holder, the holders there would have been.
-    private func conflicts(_ changes: [RowChange]) -> [UniqueConflict] {
-        var removals: [NaturalKey: [RecordID]] = [:]
-        var additions: [NaturalKey: [RecordID]] = [:]
-        for change in changes {
-            for key in change.oldKeys where !change.newKeys.contains(key) { removals[key, default: []].append(change.id) }
-            for key in change.newKeys where !change.oldKeys.contains(key) { additions[key, default: []].append(change.id) }
-        }
-        var conflicts: [UniqueConflict] = []
-        for key in additions.keys.sorted() {
-            let remaining = holders(of: key).filter { !(removals[key] ?? []).contains($0) }
-            let after = (remaining + additions[key]!).sorted()
-            if after.count > 1 { conflicts.append(UniqueConflict(key: key, recordIDs: after)) }
-        }
-        return conflicts
     }
 
     private func liveKeys(of record: Record) -> [NaturalKey] {
