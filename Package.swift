@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
-// CSQLite, SyncModel <- SyncStore <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
+// SyncModel <- SyncStore <- SyncStoreSQLite (with CSQLite) <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
 // CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics)
 // SyncModel, SyncSimulation <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the simulation renders it)
 let package = Package(
@@ -19,21 +19,23 @@ let package = Package(
         // The C library's malloc.h (glibc's mallinfo2), which the Glibc module leaves out; no library to link.
         .systemLibrary(name: "CAllocator"),
         .target(name: "SyncModel"),
-        .target(name: "SyncStore", dependencies: ["SyncModel", "CSQLite"]),
-        .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore"]),
+        .target(name: "SyncStore", dependencies: ["SyncModel"]),
+        // The SQLite store, over the system library; it stages as the memory store does.
+        .target(name: "SyncStoreSQLite", dependencies: ["SyncModel", "SyncStore", "CSQLite"]),
+        .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite"]),
         // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here);
         // the store benchmark: wall-clock rates and allocator bytes, never part of a simulation.
-        .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncSimulation", "CAllocator"]),
+        .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "CAllocator"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
-        .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncSimulation", "SyncExperiments", "SyncReport"]),
+        .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncExperiments", "SyncReport"]),
         // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
         .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
-        .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "TestSupport"]),
+        .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncStoreSQLite", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "TestSupport"], exclude: ["Golden/Runs"]),
         .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "SyncModel", "SyncStore", "TestSupport"]),
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "TestSupport"], exclude: ["Golden"]),

@@ -1,6 +1,6 @@
 // The library product: `import SyncSim` gives a program of its own what
 // `simulate` is built from. Records, schemas and change sets (SyncModel),
-// stores (SyncStore), scenarios, strategies, engines, runs and sweeps
+// stores (SyncStore, SyncStoreSQLite), scenarios, strategies, engines, runs and sweeps
 // (SyncSimulation), explore and shrink (SyncExperiments), and reports
 // (SyncReport). A strategy of your own is registered with
 // `StrategyRegistry.register(_:_:)`; Examples/CustomStrategy shows one.
@@ -9,3 +9,4 @@
 @_exported import SyncReport
 @_exported import SyncSimulation
 @_exported import SyncStore
+@_exported import SyncStoreSQLite

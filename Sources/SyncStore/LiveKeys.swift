@@ -1,21 +1,21 @@
 import SyncModel
 
 /// One natural key a live record holds, interned (``NaturalKeyHash``).
-struct LiveKey: Hashable {
-    let uniqueKey: UniqueKeyID
-    let hash: NaturalKeyHash
+package struct LiveKey: Hashable {
+    package let uniqueKey: UniqueKeyID
+    package let hash: NaturalKeyHash
 }
 
 /// Which natural keys a record holds, per the schema: what every store
 /// indexes. Built once per store, so the hot path reads key fields by index.
-struct LiveKeys: Sendable {
+package struct LiveKeys: Sendable {
     private let schema: Schema
     /// Per entity: each unique key and the fields it is made of.
     private let keysByEntity: [[(uniqueKey: UniqueKeyID, fields: [Int])]]
     /// Per entity, per field: whether some unique key includes it.
     private let isKeyField: [[Bool]]
 
-    init(schema: Schema) {
+    package init(schema: Schema) {
         self.schema = schema
         keysByEntity = schema.entities.indices.map { entity in
             schema.entities[entity].uniqueKeys.indices.map { key in
@@ -27,7 +27,7 @@ struct LiveKeys: Sendable {
 
     /// The keys `record` holds while live; none once deleted, and none for
     /// a key with an unset field (SQL's NULL in a `UNIQUE` index).
-    func of(_ record: Record) -> [LiveKey] {
+    package func of(_ record: Record) -> [LiveKey] {
         let keys = keysByEntity[record.entity.rawValue]
         guard !keys.isEmpty, record.isLive else { return [] }
         return keys.compactMap { key in
@@ -39,7 +39,7 @@ struct LiveKeys: Sendable {
     /// which keys the record holds: a merge that carries no creation, no
     /// delete and no write to a key field (most remote updates). Its keys
     /// then need no hashing and the index no visit.
-    func mayChange(_ operation: StoreOperation) -> Bool {
+    package func mayChange(_ operation: StoreOperation) -> Bool {
         switch operation {
         case .replace: return true
         case .merge(let change):
@@ -51,7 +51,7 @@ struct LiveKeys: Sendable {
     }
 
     /// The key `live` stands for, read from `record`, which holds it.
-    func naturalKey(_ live: LiveKey, of record: Record) -> NaturalKey {
+    package func naturalKey(_ live: LiveKey, of record: Record) -> NaturalKey {
         guard let key = NaturalKey(record: record, uniqueKey: live.uniqueKey, schema: schema) else {
             preconditionFailure("record \(record.id) does not hold the key it is indexed under")
         }
@@ -60,7 +60,7 @@ struct LiveKeys: Sendable {
 
     /// True when `record` holds exactly `key`: the check that a 128-bit
     /// hash stood for the key it was looked up by.
-    func holds(_ record: Record, _ key: NaturalKey) -> Bool {
+    package func holds(_ record: Record, _ key: NaturalKey) -> Bool {
         guard record.entity == key.uniqueKey.entity else { return false }
         let keys = keysByEntity[record.entity.rawValue]
         guard keys.indices.contains(key.uniqueKey.key) else { return false }

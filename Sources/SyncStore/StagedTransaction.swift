@@ -4,22 +4,22 @@ import SyncModel
 /// stored and new version, and the keys that gain and lose live holders.
 /// The step both stores share, so that the memory store and SQLite refuse
 /// the same transactions with the same conflicts (``UniqueConflict``).
-struct StagedTransaction {
-    struct Write {
-        let id: RecordID
-        let old: Record?
-        let new: Record
+package struct StagedTransaction {
+    package struct Write {
+        package let id: RecordID
+        package let old: Record?
+        package let new: Record
     }
 
     /// One per record the transaction touches, sorted by id.
-    let writes: [Write]
+    package let writes: [Write]
     /// Ids that let go of a key, and ids that take one, per key.
-    private(set) var removals: [LiveKey: [RecordID]] = [:]
-    private(set) var additions: [LiveKey: [RecordID]] = [:]
+    package private(set) var removals: [LiveKey: [RecordID]] = [:]
+    package private(set) var additions: [LiveKey: [RecordID]] = [:]
 
     /// Stages `transaction` over the versions `stored` returns (read once
     /// per record); operations on one record apply in order.
-    init<Failure: Error>(_ transaction: Transaction, keys: LiveKeys,
+    package init<Failure: Error>(_ transaction: Transaction, keys: LiveKeys,
                          stored: (RecordID) throws(Failure) -> Record?) throws(Failure) {
         let operations = transaction.operations
         if zip(operations, operations.dropFirst()).allSatisfy({ $0.id < $1.id }) {
@@ -51,7 +51,7 @@ struct StagedTransaction {
     }
 
     /// The text of `key`, read from a record that gains or loses it here.
-    func naturalKey(_ key: LiveKey, keys: LiveKeys) -> NaturalKey {
+    package func naturalKey(_ key: LiveKey, keys: LiveKeys) -> NaturalKey {
         if let id = additions[key]?.first { return keys.naturalKey(key, of: write(of: id).new) }
         guard let id = removals[key]?.first, let old = write(of: id).old else {
             preconditionFailure("\(key.uniqueKey): no record of this transaction gains or loses the key")
@@ -83,7 +83,7 @@ struct StagedTransaction {
     /// be, when more than one. Sorted by key; `holders` are the stored live
     /// holders of a key (given both ways: interned, and read from the
     /// record that adds it).
-    func conflicts(keys: LiveKeys, holders: (LiveKey, NaturalKey) -> [RecordID]) -> [UniqueConflict] {
+    package func conflicts(keys: LiveKeys, holders: (LiveKey, NaturalKey) -> [RecordID]) -> [UniqueConflict] {
         var conflicts: [UniqueConflict] = []
         for (key, added) in additions {
             let naturalKey = keys.naturalKey(key, of: write(of: added[0]).new)

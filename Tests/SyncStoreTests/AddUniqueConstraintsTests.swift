@@ -1,5 +1,6 @@
 import SyncModel
 import SyncStore
+import SyncStoreSQLite
 import Testing
 
 /// A lightweight migration that adds the unique constraints to a store

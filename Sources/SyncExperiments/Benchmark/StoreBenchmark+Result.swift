@@ -1,4 +1,5 @@
 import SyncStore
+import SyncStoreSQLite
 
 extension StoreBenchmark {
     /// Everything one benchmark run measured, and the figures derived from it.

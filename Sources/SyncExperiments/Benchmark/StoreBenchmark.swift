@@ -1,6 +1,7 @@
 import Foundation
 import SyncModel
 import SyncStore
+import SyncStoreSQLite
 
 /// `simulate benchmark`: how fast the stores apply remote changes, each
 /// beside the practical limit it could reach, in one process and one run.

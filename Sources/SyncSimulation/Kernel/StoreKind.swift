@@ -1,6 +1,7 @@
 import Foundation
 import SyncModel
 import SyncStore
+import SyncStoreSQLite
 
 /// Where replicas keep their records: `--store memory|sqlite|sqlite:DIR`.
 public enum StoreKind: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import SyncStore
+import SyncStoreSQLite
 import Testing
 
 /// ``SQLiteBenchmark`` runs both loops to the end, in memory and on file,

@@ -1,5 +1,6 @@
 import Foundation
 import SyncStore
+import SyncStoreSQLite
 import Testing
 
 /// The thin SQLite wrapper: statements, errors, transactions, files.

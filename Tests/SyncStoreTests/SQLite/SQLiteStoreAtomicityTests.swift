@@ -1,6 +1,7 @@
 import Foundation
 import SyncModel
 import SyncStore
+import SyncStoreSQLite
 import Testing
 
 /// A ``SQLiteStore`` transaction is applied whole or not at all: a unique

@@ -1,5 +1,6 @@
 import SyncModel
 import SyncStore
+import SyncStoreSQLite
 import Testing
 import TestSupport
 

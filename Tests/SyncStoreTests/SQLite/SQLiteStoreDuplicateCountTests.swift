@@ -1,5 +1,6 @@
 import SyncModel
 import SyncStore
+import SyncStoreSQLite
 import Testing
 
 /// ``SQLiteStore`` counts duplicates only at the keys a transaction gives

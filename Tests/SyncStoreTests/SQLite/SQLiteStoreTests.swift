@@ -1,6 +1,7 @@
 import Foundation
 import SyncModel
 import SyncStore
+import SyncStoreSQLite
 import Testing
 
 /// ``SQLiteStore`` keeps the ``MemoryStore`` contract: the basic reads and

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SyncModel
 import SyncStore
+import SyncStoreSQLite
 
 /// A fresh empty folder under the temporary directory, named after the
 /// test and a process-wide counter, removed when released.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SyncStore
 
 /// "A live store owns this database file": an exclusive `flock` on
 /// `<database>.lock`, taken before the file is opened and held for the

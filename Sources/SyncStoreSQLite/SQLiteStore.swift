@@ -1,5 +1,6 @@
 import Foundation
 import SyncModel
+import SyncStore
 
 /// A replica's store in a real SQLite database, in memory or in a file.
 ///

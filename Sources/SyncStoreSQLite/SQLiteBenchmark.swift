@@ -1,5 +1,6 @@
 import Foundation
 import SyncModel
+import SyncStore
 
 /// Measures what the store layer costs: the same changes applied through
 /// ``SQLiteStore`` and through a bare SQLite loop that does the SQL work

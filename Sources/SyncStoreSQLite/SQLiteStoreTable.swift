@@ -1,4 +1,5 @@
 import SyncModel
+import SyncStore
 
 /// The SQL of ``SQLiteStore``'s one table, built once from the schema so
 /// that no statement's text is put together per row.
