@@ -148,10 +148,11 @@ struct CommandHelp {
               beside it the same field-by-field last-writer-wins merge into a plain Swift
               Dictionary per replica. Fastest of 3 runs each. Ratio: memory store rate ÷
               Dictionary rate (1 = as fast; higher is better).
-            - SQLite: the SQLite store beside a bare SQLite upsert loop over the same N creates and
-              N updates, B per transaction, on in-memory databases, then on database files in a new
-              folder (removed afterwards). One run each. Ratio: store seconds ÷ raw seconds (1 = as
-              fast; lower is better).
+            - SQLite: the SQLite store beside a raw SQLite loop doing the same SQL work (per row:
+              read the stored row by id, upsert the new one; no decode, merge or count) over the
+              same N creates and N updates, B per transaction, on in-memory databases, then on
+              database files in a new folder (removed afterwards). One run each. Ratio: store
+              seconds ÷ raw seconds (1 = as fast; lower is better).
             - memory: the memory stores' bytes per record per replica (allocator bytes in use
               before and after filling them; peak RSS where the allocator cannot tell), and the
               process's peak RSS.
