@@ -1,5 +1,6 @@
 import SyncExperiments
 import SyncReport
+import SyncSimulation
 
 /// How `simulate benchmark` prints its result: aligned lines for people,
 /// or one JSON object whose keys come in a fixed order.
@@ -123,10 +124,7 @@ extension BenchmarkCommand {
 
     /// `1,234,567 records/s`: a rate, whole, grouped by thousands.
     static func rate(_ value: Double) -> String {
-        let digits = Array(DecimalText.fixed(value, digits: 0))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        }) + " records/s"
+        GroupedDigits.text(digits: DecimalText.fixed(value, digits: 0)) + " records/s"
     }
 
     static func seconds(_ value: Double) -> String { DecimalText.fixed(value, digits: 3) + " s" }

@@ -73,8 +73,7 @@ final class RunTicker {
                 state.runs = snapshot.runs
                 state.since = .now
             }
-            let duration = ContinuousClock.now - state.since
-            let elapsed = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            let elapsed = (ContinuousClock.now - state.since) / .seconds(1)
             guard elapsed >= quietSeconds else { return }
             progress.show(line(label: state.label, snapshot: snapshot, wallSeconds: elapsed))
         }
@@ -89,7 +88,7 @@ final class RunTicker {
 
     /// `default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 8 s · ≤ 30 s more to reach 60 s`
     static func line(label: String, snapshot: RunProgress.Snapshot, wallSeconds: Double) -> String {
-        var parts = ["\(grouped(snapshot.events)) events",
+        var parts = ["\(GroupedDigits.text(snapshot.events)) events",
                      "\(seconds(snapshot.nowMicros)) of \(seconds(snapshot.untilMicros)) virtual",
                      "\(Int(wallSeconds)) s"]
         // At the pace so far, reaching `until`; a run that quiesces ends sooner.
@@ -103,12 +102,5 @@ final class RunTicker {
     /// `12.5 s`, `60 s`: tenths are enough for a line that moves.
     private static func seconds(_ micros: Int64) -> String {
         micros % 1_000_000 == 0 ? "\(micros / 1_000_000) s" : String(format: "%.1f s", Double(micros) / 1e6)
-    }
-
-    private static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        })
     }
 }

@@ -78,8 +78,7 @@ final class ProgressBar: @unchecked Sendable {
             let filled = done * width / total
             guard filled != lastDrawn || done == total else { return }
             lastDrawn = filled
-            let elapsed = now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = (now - start) / .seconds(1)
             let remaining = done > 0 ? seconds / Double(done) * Double(total - done) : 0
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
             FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(done)/\(total) jobs · ETA \(Int(remaining.rounded())) s".utf8))

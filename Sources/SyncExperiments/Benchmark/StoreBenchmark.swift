@@ -112,7 +112,6 @@ public enum StoreBenchmark {
     static func seconds(_ body: () -> Void) -> Double {
         let start = ContinuousClock.now
         body()
-        let duration = ContinuousClock.now - start
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return (ContinuousClock.now - start) / .seconds(1)
     }
 }

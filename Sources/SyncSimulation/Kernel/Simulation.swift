@@ -215,8 +215,7 @@ public struct Simulation {
             }
         }
         progress?.update(events: events, nowMicros: nowMicros)
-        let elapsed = ContinuousClock.now - started
-        var result = result(quiesced: quiesced, wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        var result = result(quiesced: quiesced, wallSeconds: (ContinuousClock.now - started) / .seconds(1))
         result.stoppedAtEventLimit = stoppedAtEventLimit
         return result
     }

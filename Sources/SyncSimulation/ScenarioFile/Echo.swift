@@ -21,18 +21,7 @@ enum Echo {
         }
         guard flat.count > limit else { return flat }
         let kept = limit - 8
-        return "\(flat.prefix(kept))…(\(grouped(flat.count - kept)) more)"
-    }
-
-    /// 99928 → `99,928`.
-    private static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
+        return "\(flat.prefix(kept))…(\(GroupedDigits.text(flat.count - kept)) more)"
     }
 }
 
