@@ -35,6 +35,14 @@ package struct LiveKeys: Sendable {
         }
     }
 
+    /// The same keys as text, in the entity's key order: what a table's key
+    /// columns store.
+    package func naturalKeys(of record: Record) -> [NaturalKey] {
+        let keys = keysByEntity[record.entity.rawValue]
+        guard !keys.isEmpty, record.isLive else { return [] }
+        return keys.compactMap { NaturalKey(record: record, uniqueKey: $0.uniqueKey, schema: schema) }
+    }
+
     /// False when applying `operation` to any stored version cannot change
     /// which keys the record holds: a merge that carries no creation, no
     /// delete and no write to a key field (most remote updates). Its keys

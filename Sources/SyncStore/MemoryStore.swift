@@ -85,7 +85,6 @@ public struct MemoryStore: Store {
         } else {
             // Nothing can refuse the transaction, so each operation applies
             // in place, in order: the same end state as staging them all.
-            slotOfID.reserveCapacity(slotOfID.count + transaction.operations.count)
             for operation in transaction.operations { apply(operation) }
         }
         commitCount += 1
@@ -108,20 +107,16 @@ public struct MemoryStore: Store {
         // Index updates commute, so the (hash) order of these loops cannot
         // show; removals go first so that a key changing hands never
         // meets its old holder.
-        for (key, ids) in staged.removals { for id in ids { removeHolder(id, of: key) } }
-        for (key, ids) in staged.additions { for id in ids { addHolder(id, of: key) } }
+        for (key, ids) in staged.removals { for id in ids { removeHolder(id, at: slotOfID[id]!, of: key) } }
+        for (key, ids) in staged.additions { for id in ids { addHolder(id, at: slotOfID[id]!, of: key) } }
     }
 
     /// One operation of a transaction nothing can refuse.
     private mutating func apply(_ operation: StoreOperation) {
         guard let slotNumber = slotOfID[operation.id] else {
-            let record: Record
-            switch operation {
-            case .merge(let change): record = change
-            case .replace(let replacement): record = replacement
-            }
-            store(record)
-            for key in keys.of(record) { addHolder(record.id, of: key) }
+            let record = operation.applied(to: nil)
+            let slot = store(record)
+            for key in keys.of(record) { addHolder(record.id, at: slot, of: key) }
             return
         }
         let slot = Int(slotNumber)
@@ -134,23 +129,26 @@ public struct MemoryStore: Store {
         updateDigest(of: slot)
         guard rekeys else { return }
         let newKeys = keys.of(slots[slot].record)
-        for key in oldKeys where !newKeys.contains(key) { removeHolder(operation.id, of: key) }
-        for key in newKeys where !oldKeys.contains(key) { addHolder(operation.id, of: key) }
+        for key in oldKeys where !newKeys.contains(key) { removeHolder(operation.id, at: slotNumber, of: key) }
+        for key in newKeys where !oldKeys.contains(key) { addHolder(operation.id, at: slotNumber, of: key) }
     }
 
-    /// Makes `record` the stored version of its id; the key index is the
-    /// caller's.
-    private mutating func store(_ record: Record) {
+    /// Makes `record` the stored version of its id; returns its slot. The
+    /// key index is the caller's.
+    @discardableResult
+    private mutating func store(_ record: Record) -> UInt32 {
         if let slot = slotOfID[record.id] {
             slots[Int(slot)].record = record
             updateDigest(of: Int(slot))
-        } else {
-            precondition(slots.count < Int(UInt32.max), "a memory store holds at most \(UInt32.max) records")
-            let recordDigest = record.materialisedDigest
-            slotOfID[record.id] = UInt32(slots.count)
-            slots.append(Slot(record: record, digest: recordDigest))
-            digest = digest + recordDigest
+            return slot
         }
+        precondition(slots.count < Int(UInt32.max), "a memory store holds at most \(UInt32.max) records")
+        let slot = UInt32(slots.count)
+        let recordDigest = record.materialisedDigest
+        slotOfID[record.id] = slot
+        slots.append(Slot(record: record, digest: recordDigest))
+        digest = digest + recordDigest
+        return slot
     }
 
     private mutating func updateDigest(of slot: Int) {
@@ -161,8 +159,7 @@ public struct MemoryStore: Store {
 
     /// Indexes `id` as a holder of `key`, checking, when the key already
     /// had a holder, that the two records really share the key.
-    private mutating func addHolder(_ id: RecordID, of key: LiveKey) {
-        let slot = slotOfID[id]!
+    private mutating func addHolder(_ id: RecordID, at slot: UInt32, of key: LiveKey) {
         let slots = self.slots
         guard let other = keyIndex.add(id, at: slot, to: key, idAt: { slots[Int($0)].record.id }) else { return }
         let held = keys.naturalKey(key, of: slots[Int(other)].record)
@@ -170,8 +167,8 @@ public struct MemoryStore: Store {
                      "two natural keys share the 128-bit hash \(key.hash.high)/\(key.hash.low): \(held) and \(keys.naturalKey(key, of: slots[Int(slot)].record))")
     }
 
-    private mutating func removeHolder(_ id: RecordID, of key: LiveKey) {
+    private mutating func removeHolder(_ id: RecordID, at slot: UInt32, of key: LiveKey) {
         let slotOfID = self.slotOfID
-        keyIndex.remove(id, at: slotOfID[id]!, from: key, slotOf: { slotOfID[$0]! })
+        keyIndex.remove(id, at: slot, from: key, slotOf: { slotOfID[$0]! })
     }
 }

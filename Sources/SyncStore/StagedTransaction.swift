@@ -29,7 +29,7 @@ package struct StagedTransaction {
             writes.reserveCapacity(operations.count)
             for operation in operations {
                 let old = try stored(operation.id)
-                writes.append(Write(id: operation.id, old: old, new: Self.applying(operation, to: old)))
+                writes.append(Write(id: operation.id, old: old, new: operation.applied(to: old)))
             }
             self.writes = writes
         } else {
@@ -38,7 +38,7 @@ package struct StagedTransaction {
             for operation in operations {
                 let id = operation.id
                 let old: Record? = if let entry = staged[id] { entry.old } else { try stored(id) }
-                staged[id] = (old, Self.applying(operation, to: staged[id]?.new ?? old))
+                staged[id] = (old, operation.applied(to: staged[id]?.new ?? old))
             }
             writes = staged.keys.sorted().map { id in Write(id: id, old: staged[id]!.old, new: staged[id]!.new) }
         }
@@ -69,13 +69,6 @@ package struct StagedTransaction {
         }
         precondition(low < writes.count && writes[low].id == id, "no staged write of \(id)")
         return writes[low]
-    }
-
-    private static func applying(_ operation: StoreOperation, to current: Record?) -> Record {
-        switch operation {
-        case .merge(let change): return current.map { $0.merged(with: change) } ?? change
-        case .replace(let record): return record
-        }
     }
 
     /// The conflicts this transaction would make under unique constraints:

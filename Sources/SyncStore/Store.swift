@@ -13,6 +13,14 @@ public enum StoreOperation: Sendable {
         case .merge(let record), .replace(let record): return record.id
         }
     }
+
+    /// The version this operation leaves, over `current` (nil: no record yet).
+    public func applied(to current: Record?) -> Record {
+        switch self {
+        case .merge(let change): return current.map { $0.merged(with: change) } ?? change
+        case .replace(let record): return record
+        }
+    }
 }
 
 /// Writes that are applied whole or not at all.

@@ -66,19 +66,19 @@ public enum SQLiteBenchmark {
                 try store.commit(Transaction(slice.map(StoreOperation.merge)))
             }
         }
-        let storeSeconds = seconds(ContinuousClock.now - storeStart)
+        let storeSeconds = (ContinuousClock.now - storeStart) / .seconds(1)
 
         // The bare loop: the same table shape and the same final bytes, a read
         // by id and an upsert per row, nothing decoded, merged or counted.
         let rawSeconds: Double
         do {
+            // The store's own table and statements, from the one place it
+            // builds them, so both loops run the same SQL.
+            let table = SQLiteStoreTable(schema: schema)
             let connection = try SQLiteConnection(path: rawPath)
-            try connection.execute("DROP TABLE IF EXISTS records")
-            try connection.execute("CREATE TABLE records (id BLOB PRIMARY KEY, entity INTEGER NOT NULL, body BLOB NOT NULL, k0 BLOB) WITHOUT ROWID")
-            try connection.execute("CREATE UNIQUE INDEX records_k0 ON records(k0)")
-            let read = try connection.statement("SELECT body FROM records WHERE id = ?")
-            let upsert = try connection.statement(
-                "INSERT INTO records (id, entity, body, k0) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body, k0 = excluded.k0")
+            for sql in table.creation(unique: true) { try connection.execute(sql) }
+            let read = try connection.statement(table.read)
+            let upsert = try connection.statement(table.upsert)
             let email = UniqueKeyID(entity: EntityIndex(0), key: 0)
             let rows = (creates + creates.indices.map { creates[$0].merged(with: updates[$0]) }).map { record in
                 let id = SQLiteStatement.Value.blob(SQLiteStore.idBytes(record.id))
@@ -95,16 +95,12 @@ public enum SQLiteBenchmark {
                     }
                 }
             }
-            rawSeconds = seconds(ContinuousClock.now - rawStart)
+            rawSeconds = (ContinuousClock.now - rawStart) / .seconds(1)
             // Each create found no row, each update found its create.
             precondition(found == records, "the bare loop read \(found) stored rows, not \(records)")
         } catch {
             throw StoreError(code: .storage, message: "\(error)")
         }
         return Result(records: 2 * records, batch: batch, storeSeconds: storeSeconds, rawSeconds: rawSeconds)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

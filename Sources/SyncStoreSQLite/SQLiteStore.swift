@@ -35,7 +35,6 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// the writers' connections (``SQLiteFileLock``); nil in memory.
     private let fileLock: SQLiteFileLock?
     private let table: SQLiteStoreTable
-    private let uniqueKeysByEntity: [[UniqueKeyID]]
     /// The keys a record holds, as the memory store reads them: staging is
     /// shared (``StagedTransaction``).
     private let keys: LiveKeys
@@ -71,8 +70,6 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         fileLock = path == ":memory:" ? nil : try SQLiteFileLock(database: path)
         let table = SQLiteStoreTable(schema: schema)
         self.table = table
-        let all = schema.allUniqueKeys
-        uniqueKeysByEntity = schema.entities.indices.map { entity in all.filter { $0.entity.rawValue == entity } }
         keys = LiveKeys(schema: schema)
         do {
             connection = try SQLiteConnection(path: path)
@@ -93,7 +90,6 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         enforcing = store.enforcesUniqueness
         path = store.path
         table = store.table
-        uniqueKeysByEntity = store.uniqueKeysByEntity
         keys = store.keys
         fileLock = store.fileLock
         do {
@@ -273,7 +269,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// other key column NULL.
     private func upsert(_ record: Record) throws(SQLiteError) {
         let body = record.encoded()
-        let newKeys = liveKeys(of: record)
+        let newKeys = keys.naturalKeys(of: record)
         try upsertStatement.run { bindings throws(SQLiteError) in
             try Self.bind(record.id, at: 1, in: bindings)
             try bindings.bind(Int64(record.entity.rawValue), at: 2)
@@ -345,11 +341,6 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         } catch {
             preconditionFailure("\(path): a read failed: \(error)")
         }
-    }
-
-    private func liveKeys(of record: Record) -> [NaturalKey] {
-        guard record.isLive else { return [] }
-        return uniqueKeysByEntity[record.entity.rawValue].compactMap { NaturalKey(record: record, uniqueKey: $0, schema: schema) }
     }
 
     private func decodeRecord(_ bytes: [UInt8]) -> Record {
