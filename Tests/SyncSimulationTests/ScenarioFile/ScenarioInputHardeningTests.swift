@@ -42,7 +42,7 @@ struct ScenarioInputHardeningTests {
         for (bytes, offset) in cases {
             #expect(UTF8Text.firstInvalidOffset(bytes) == offset, "\(bytes)")
             // Agrees with the standard library on what is valid.
-            #expect((offset == nil) == (String(validatingUTF8: bytes.map { CChar(bitPattern: $0) } + [0]) != nil), "\(bytes)")
+            #expect((offset == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
         }
     }
 
