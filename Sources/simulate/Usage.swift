@@ -38,6 +38,7 @@ enum Usage {
       dedupe              fetch before insert, and Apple's dedupe pass after each sync
       crdt                ids derived from the natural key, per-field merge
       lww:field           as lww, but newest write wins per field (not run by default)
+      keyid               ids derived from the natural key, the stack's own merge: not a CRDT (not run by default)
       dedupe:apple        the same as dedupe; results carry the name you typed
       dedupe:merge        as dedupe, but the losers' newer values go to the winner
       dedupe:deferred     as dedupe, but losers are marked and deleted later

@@ -32,14 +32,14 @@ struct PresetCommandTests {
         let lines = Self.lines(output.stdout)
         #expect(lines.first == "SyncSim · scenario default · seed 1 · 3 replicas · memory store · nspckc preset")
         #expect(lines.contains("stack: NSPersistentCloudKitContainer (Core Data, or SwiftData with CloudKit) · preset nspckc: cloudkit engine, "
-            + "conflict recordLWW, clock server, savePolicy ifServerRecordUnchanged, batch 400, atomic false"))
+            + "conflict pendingColumns, clock server, savePolicy changedKeys, batch 400, atomic false, exportKeys all"))
         #expect(lines.filter { $0.hasPrefix("not run on nspckc: ") }.count == 2)
         #expect(Self.strategyRows(output.stdout) == ["lww", "dedupe"])
         #expect(output.stdout.hasSuffix("replay: simulate --replicas 3 --seed 1 --preset nspckc\n"))
     }
 
     @Test func jsonCarriesThePreset() async throws {
-        let output = try await SimulateProcess.run(["--replicas", "3", "--preset", "sqlitedata", "--strategies", "crdt", "--format", "json", "--no-timing"])
+        let output = try await SimulateProcess.run(["--replicas", "3", "--preset", "sqlitedata", "--strategies", "keyid", "--format", "json", "--no-timing"])
         #expect(output.status == 0)
         let document = try SimulateProcess.parseReport(output.stdout)
         let parameters = try #require(document["parameters"] as? [String: Any])
@@ -49,9 +49,9 @@ struct PresetCommandTests {
         #expect(preset["topology"] as? String == "mesh")
         let notRun = try #require(preset["notRun"] as? [[String: Any]])
         #expect(notRun.compactMap { $0["strategies"] as? [String] }.first == ["lww"])
-        #expect(notRun.count == 2)
+        #expect(notRun.count == 3)
         let settings = try #require(parameters["cloudkit"] as? [String: Any])
-        #expect(settings["conflict"] as? String == "fieldLWW")
+        #expect(settings["conflict"] as? String == "pendingColumns")
     }
 
     /// Your own server is one more replica, `hub`; the replay still names
@@ -75,7 +75,7 @@ struct PresetCommandTests {
         #expect(own.stdout.hasSuffix("replay: simulate run \(file) --seed 1\n"))
         let chosen = try await SimulateProcess.run(["run", file, "--preset", "cksyncengine", "--no-timing"])
         #expect(chosen.status == 0)
-        #expect(chosen.stdout.contains("preset cksyncengine: cloudkit engine, conflict recordLWW, clock device"))
+        #expect(chosen.stdout.contains("preset cksyncengine: cloudkit engine, conflict deviceDateMerge, clock device"))
         #expect(chosen.stdout.hasSuffix("replay: simulate run \(file) --seed 1 --preset cksyncengine\n"))
     }
 
@@ -105,7 +105,7 @@ struct PresetCommandTests {
 
         let mixed = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata", "--seeds", "1", "--quiet"])
         #expect(mixed.status == 2)
-        #expect(mixed.stderr.contains("the points run different strategies: lww, dedupe at preset=nspckc; lww:field, dedupe, crdt at preset=sqlitedata"))
+        #expect(mixed.stderr.contains("the points run different strategies: lww, dedupe at preset=nspckc; lww:field, dedupe, keyid at preset=sqlitedata"))
         let common = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata,ownserver", "--seeds", "1", "--strategies", "dedupe", "--quiet"])
         #expect(common.status == 0, "\(common.stderr)")
         #expect(common.stdout.contains("| ownserver | 0 [0, 0] |"))

@@ -16,11 +16,20 @@ public protocol EngineConfiguration: Sendable {
     /// The delete-versus-edit policy of a scenario that names none: the
     /// engine's behaviour before the setting existed.
     var defaultDeleteVsEdit: DeleteVsEdit { get }
+    /// Whether the app this engine stands for saves local edits over
+    /// whatever its store holds (``AppSettings/localSavesOverwrite``).
+    var localSavesOverwrite: Bool { get }
+    /// Whether a strategy that promises convergence still does over this
+    /// engine: false when the engine's own merge can leave devices apart
+    /// for good (``CloudKitConflict/Policy/keepsConvergencePromise``).
+    var keepsConvergencePromise: Bool { get }
 }
 
 extension EngineConfiguration {
     /// Tombstones win over the edits they did not see.
     public var defaultDeleteVsEdit: DeleteVsEdit { .deleteWins }
+    public var localSavesOverwrite: Bool { false }
+    public var keepsConvergencePromise: Bool { true }
 }
 
 /// One setting of an engine, as reports print it.

@@ -478,7 +478,10 @@ public struct Simulation {
             faults: observer.faults,
             timeline: timeline,
             quiesced: quiesced,
-            liveness: Liveness.verdict(promised: strategy.promisesConvergence, faultsOver: !network.isPartitioned && !down.contains(true),
+            // A CRDT merges whatever the engine's conflict policy says.
+            liveness: Liveness.verdict(promised: strategy.promisesConvergence
+                                           && (strategy.syncsRecordsAsCRDTs || scenario.engine.keepsConvergencePromise),
+                                       faultsOver: !network.isPartitioned && !down.contains(true),
                                        networkAlive: networkAlive, quiesced: quiesced, converged: convergence.allAgree),
             invariantChecks: (invariants?.checks ?? 0) + engine.invariantChecks,
             endMicros: nowMicros,

@@ -158,6 +158,14 @@ public struct ReplicaNode {
         }
     }
 
+    /// A stamp from the device's clock now: what a stack that re-stamps a
+    /// row when it merges a server record writes (SQLiteData's after-update
+    /// trigger, ``CloudKitConflict/Policy/pendingColumns``).
+    public mutating func stamp(atMicros now: Int64) -> Timestamp {
+        context.nowMicros = now
+        return context.stamp()
+    }
+
     /// After writers committed through their own connections.
     mutating func reloadStoreAfterOtherConnections() {
         context.store.reloadAfterOtherConnections()

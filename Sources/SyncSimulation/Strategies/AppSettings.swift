@@ -19,6 +19,13 @@ public struct AppSettings: Hashable, Sendable {
     /// unique keys (``AppVersion``). One that does not has no constraint
     /// in its store, runs no dedupe pass and makes random ids under `crdt`.
     public var declaresUniqueKeys = true
+    /// Whether a local save overwrites the fields it writes whatever stamps
+    /// the stored record holds, as an app that writes its object and dates
+    /// the edit itself does (Apple's CKSyncEngine sample: `saveContacts`
+    /// stores the contact as edited; observed from its code). False: the
+    /// store joins the save in, so a write stamped before the stored one
+    /// loses at once (a last-writer-wins store).
+    public var localSavesOverwrite = false
 
     public static let defaultDedupeDeferralMicros: Int64 = 1_000_000
 
@@ -33,5 +40,6 @@ public struct AppSettings: Hashable, Sendable {
     public init(scenario: Scenario) {
         self.init(editsRevive: scenario.deleteVsEdit.editsRevive, sameSaveDuplicates: scenario.sameSaveDuplicates,
                   dedupeDeferralMicros: scenario.dedupeDeferralMicros)
+        localSavesOverwrite = scenario.engine.localSavesOverwrite
     }
 }

@@ -8,7 +8,7 @@ public enum StrategyCatalog {
     ]
 
     /// Every built-in name, defaults first.
-    public static let builtInNames = defaultNames + ["lww:field"] + DedupeStrategy.Variant.allCases.map { "dedupe:\($0.rawValue)" }
+    public static let builtInNames = defaultNames + ["lww:field", "keyid"] + DedupeStrategy.Variant.allCases.map { "dedupe:\($0.rawValue)" }
 
     /// Every name accepted: the built-in ones, then the registered ones.
     public static var allNames: [String] { builtInNames + StrategyRegistry.names }
@@ -25,6 +25,7 @@ public enum StrategyCatalog {
         case "lww:field": return LastWriterWinsStrategy(granularity: .field)
         case "dedupe": return DedupeStrategy(variant: .apple, name: name)
         case "crdt": return CRDTStrategy()
+        case "keyid": return KeyIDStrategy()
         default:
             if name.hasPrefix("dedupe:") {
                 return DedupeStrategy.Variant(rawValue: String(name.dropFirst("dedupe:".count))).map { DedupeStrategy(variant: $0) }

@@ -89,13 +89,30 @@ extension StrategyContext {
         return commitLocal(changes)
     }
 
-    /// Commits a local save's changes by merging them in.
+    /// Commits a local save's changes by merging them in; an app that
+    /// saves unconditionally (``AppSettings/localSavesOverwrite``) writes
+    /// its fields over the stored ones whatever their stamps.
     public mutating func commitLocal(_ changes: [Record]) -> IntentOutcome {
         do {
-            return .saved(changes: try commitMerging(changes))
+            return .saved(changes: try app.localSavesOverwrite ? commitOverwriting(changes) : commitMerging(changes))
         } catch {
             return .rejected(error)
         }
+    }
+
+    /// Commits changes so that every field they write holds their value,
+    /// even where the stored record has a later stamp; existence and links
+    /// join as in a merge.
+    private mutating func commitOverwriting(_ changes: [Record]) throws(StoreError) -> [Record] {
+        let combined = Self.combined(changes)
+        let operations = combined.map { change -> StoreOperation in
+            guard var stored = store.record(change.id) else { return .merge(change) }
+            stored.merge(change)
+            for index in change.fields.indices where change.fields[index] != nil { stored.fields[index] = change.fields[index] }
+            return .replace(stored)
+        }
+        try store.commit(Transaction(operations))
+        return combined
     }
 
     /// Merges a remote change set whole; used by the strategies without a

@@ -46,7 +46,7 @@ struct CloudKitSwarmTests {
             seen.formUnion(settings.settings.map { "\($0.name) \($0.valueText)" })
             checked.formUnion(Self.quickChecked(index))
         }
-        var expected = CloudKitConflict.Policy.allCases.map { "conflict \($0.rawValue)" } + CloudKitConflict.Clock.allCases.map { "clock \($0.rawValue)" }
+        var expected = SwarmScenarioGenerator.convergentCloudKitPolicies.map { "conflict \($0.rawValue)" } + CloudKitConflict.Clock.allCases.map { "clock \($0.rawValue)" }
         expected += CloudKitSavePolicy.allCases.map { "savePolicy \($0.name)" } + ["batch 1", "batch 400", "atomic true", "atomic false"]
         for name in expected { #expect(seen.contains(name), "no quick case has \(name)") }
         #expect(checked == Set(StrategyCatalog.allNames))

@@ -8,7 +8,7 @@ enum SwarmRun {
     static var soakEnabled: Bool { ProcessInfo.processInfo.environment["SYNCSIM_RUN_SOAK"] == "1" }
 
     /// The strategies that promise convergence once every fault is over.
-    static let convergent: Set<String> = ["lww", "lww:field", "dedupe", "dedupe:apple", "dedupe:merge", "dedupe:deferred", "crdt"]
+    static let convergent: Set<String> = ["lww", "lww:field", "dedupe", "dedupe:apple", "dedupe:merge", "dedupe:deferred", "crdt", "keyid"]
 
     /// Runs `swarm` under `name` on `store`. A broken invariant (with
     /// `checksInvariants`) or a store that fails to open is recorded as an

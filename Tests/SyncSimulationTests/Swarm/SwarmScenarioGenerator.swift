@@ -116,6 +116,10 @@ enum SwarmScenarioGenerator {
                          finalHealMicros: builder.finalHealMicros, parameters: builder.parameters)
     }
 
+    /// The conflict policies a cloudkit swarm draws: those under which the
+    /// convergent strategies still promise to converge.
+    static let convergentCloudKitPolicies = CloudKitConflict.Policy.allCases.filter(\.keepsConvergencePromise)
+
     /// The draws, in a fixed order: changing one section's draws shifts the
     /// sections after it, which is fine for a swarm (a case is replayed by
     /// profile and index, not by a stored file).
@@ -229,11 +233,13 @@ enum SwarmScenarioGenerator {
             return (Schema(entities: entities), onImport)
         }
 
-        /// Any conflict policy, clock and save policy; small batches often,
-        /// so a push takes several requests; atomic batches sometimes.
+        /// Any conflict policy that keeps the convergence promise (the
+        /// swarm checks that promise), any clock and save policy; small
+        /// batches often, so a push takes several requests; atomic batches
+        /// sometimes.
         mutating func drawCloudKitSettings() -> CloudKitEngineSettings {
             let settings = CloudKitEngineSettings(
-                conflict: CloudKitConflict(policy: random.pick(CloudKitConflict.Policy.allCases), clock: random.pick(CloudKitConflict.Clock.allCases)),
+                conflict: CloudKitConflict(policy: random.pick(SwarmScenarioGenerator.convergentCloudKitPolicies), clock: random.pick(CloudKitConflict.Clock.allCases)),
                 savePolicy: random.pick(CloudKitSavePolicy.allCases), batch: random.pick([1, 2, 3, 400]), atomic: random.chance(perMille: 300))
             parameters.append("engine cloudkit " + settings.settings.map { "\($0.name) \($0.valueText)" }.joined(separator: ", "))
             return settings

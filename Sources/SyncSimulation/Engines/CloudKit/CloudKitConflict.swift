@@ -20,8 +20,44 @@ public struct CloudKitConflict: Hashable, Sendable {
         /// CKSyncEngine sample (`mergeFromServerRecord`, documented, item 1).
         case recordLWW
         /// Field by field, the later stamp wins (``Record/merged(with:)``),
-        /// then the merge is saved: SQLiteData's rule (documented, item 5).
+        /// then the merge is saved: what SQLiteData's CloudKitSync.md
+        /// "Record conflicts" says, which its code does not do (see
+        /// `pendingColumns`).
         case fieldLWW
+        /// Apple's CKSyncEngine sample as its code runs
+        /// (docs/sources/stack-code.md): the app saves a local edit
+        /// unconditionally, dated by the device clock
+        /// (`SyncedDatabase.saveContacts`; ContactsList.swift sets
+        /// `userModificationDate = Date()`), and every server version it
+        /// meets, fetched or in a `serverRecordChanged`, replaces the local
+        /// copy only if its device date is strictly later
+        /// (`DataModel.swift` `mergeFromServerRecord`, line 98, called from
+        /// `handleFetchedRecordZoneChanges` and the `serverRecordChanged`
+        /// case). Observed from the sample's code. A device whose clock is
+        /// behind can keep a value the server no longer holds, for good.
+        case deviceDateMerge
+        /// SQLiteData as its code runs (`SyncEngine.swift`
+        /// `upsertFromServerRecord`; `CloudKit+StructuredQueries.swift`
+        /// `update(with:row:columnNames:parentForeignKey:)`;
+        /// `Internal/Triggers.swift`; docs/sources/stack-code.md): a column
+        /// whose local value differs from the last known server record is
+        /// kept from the local row whatever the stamps, re-stamped with the
+        /// device's clock now (the after-update trigger), and saved over the
+        /// server's if its new stamp is not older than the server's column
+        /// stamp (`setValue`'s guard); every other column takes the server's
+        /// value. A row with no last known server record (never synced) is
+        /// overwritten in every column. Observed from the library's code.
+        case pendingColumns
+
+        /// False for the rules under which two devices can end with
+        /// different values and nothing left to send: a device whose clock
+        /// is behind keeps a value the other refuses (`deviceDateMerge`)
+        /// or cannot send the column it kept (`pendingColumns`). Under
+        /// these no strategy's promise to converge holds (liveness `not
+        /// promised`); `diverged` shows what happened.
+        public var keepsConvergencePromise: Bool {
+            self != .deviceDateMerge && self != .pendingColumns
+        }
     }
 
     /// Which dates `recordLWW` compares.
@@ -81,13 +117,52 @@ public struct CloudKitConflict: Hashable, Sendable {
             }
         case .fieldLWW:
             return .merged(local.merged(with: server))
+        case .deviceDateMerge:
+            return Self.recordDateMicros(server) > Self.recordDateMicros(local) ? .adoptServer : .keepLocal
+        case .pendingColumns:
+            // The device resolves this one itself: it needs the last known
+            // server record (``CloudKitDevice``). Without one, the server's
+            // record overwrites every column.
+            return .adoptServer
         }
     }
 
+    /// Whether a fetched version replaces a local copy that has nothing to
+    /// save. Every policy but `deviceDateMerge` adopts it; the sample's
+    /// `mergeFromServerRecord` runs on every fetched record, so it keeps a
+    /// live local copy whose device date is as late or later.
+    public func fetchedReplaces(local: Record, server: Record) -> Bool {
+        guard policy == .deviceDateMerge, local.isLive else { return true }
+        return Self.recordDateMicros(server) > Self.recordDateMicros(local)
+    }
+
+    /// The fields and relations of `local` that differ from `lastKnown`,
+    /// the server record the device last knew: the columns SQLiteData keeps
+    /// from the local row when it merges a server record
+    /// (`update(with:row:…)`'s `isRowValueModified`).
+    public static func pendingColumns(of local: Record, lastKnown: Record) -> CloudKitRecordKeys {
+        CloudKitRecordKeys(
+            fields: local.fields.indices.filter { local.fields[$0]?.value != lastKnown.fields[$0]?.value },
+            relations: local.relations.indices.filter { local.relations[$0].elements != lastKnown.relations[$0].elements },
+            existence: false)
+    }
+
     /// A record's date by its device's clock: the wall-clock reading of its
-    /// latest stamp (a creation, a field write or a link), as an app's
-    /// `userModificationDate` reads its last edit.
+    /// latest field write or link, as an app's `userModificationDate` reads
+    /// its last edit (the sample sets it on every edit, replacing the
+    /// previous date); a record with neither is dated by its latest stamp.
+    /// Not the creation's stamp when an edit came later: a device whose
+    /// clock is behind dates its edit of another device's record before
+    /// that record's creation, as the sample does.
     public static func recordDateMicros(_ record: Record) -> Int64 {
-        record.maxStamp?.wallMicros ?? .min
+        var latest: Int64?
+        for register in record.fields {
+            guard let micros = register?.stamp.wallMicros else { continue }
+            latest = max(latest ?? micros, micros)
+        }
+        for set in record.relations {
+            for entry in set.adds { latest = max(latest ?? entry.tag.wallMicros, entry.tag.wallMicros) }
+        }
+        return latest ?? record.maxStamp?.wallMicros ?? .min
     }
 }

@@ -169,7 +169,7 @@ public struct CloudKitDevice: Sendable {
             }
             if tombstones || local.isLive {
                 let base = known[name]
-                let keys = base == nil ? CloudKitRecordKeys.present(in: local) : change.keys
+                let keys = base == nil || settings.exportKeys == .all ? CloudKitRecordKeys.present(in: local) : change.keys
                 saves.append(CloudKitRecordSave(record: local, baseChangeTag: base?.changeTag, changedKeys: keys))
                 unconfirmed[name] = SentSave(expected: base.map { keys.write(local, over: $0.payload) } ?? local, version: change.version)
                 savedItems.append(SentItem(name: name, version: change.version))
@@ -338,15 +338,32 @@ public struct CloudKitDevice: Sendable {
             // way); a tombstone that syncs as a record (crdt) is state
             // like any other.
             if pending[name] == nil, let local = node.store.record(name), local.isLive || node.strategy.syncsRecordsAsCRDTs,
-               local != server.payload {
+               local != server.payload,
+               node.strategy.syncsRecordsAsCRDTs || conflict.fetchedReplaces(local: local, server: server.payload) {
                 return Effects(applied: adopt(server, node: &node, atMicros: now))
             }
             return Effects()
         }
+        let lastKnown = known[name]?.payload
         let seen = known[name]?.changeTag == server.changeTag
         known[name] = server
-        guard pending[name] != nil, let local = node.store.record(name) else {
+        guard let local = node.store.record(name) else {
             pending[name] = nil
+            return Effects(applied: adopt(server, node: &node, atMicros: now))
+        }
+        if conflict.policy == .pendingColumns && !node.strategy.syncsRecordsAsCRDTs && local.isLive {
+            guard !seen else { return Effects() }
+            let conflicts = pending[name] == nil ? 0 : 1
+            return Effects(applied: mergeKeepingPendingColumns(server, local: local, lastKnown: lastKnown, restamping: conflict.clock == .device,
+                                                               node: &node, atMicros: now),
+                           conflicts: conflicts)
+        }
+        guard pending[name] != nil else {
+            // A CRDT's record is state like any other: the server's version
+            // is taken whatever the dates.
+            guard node.strategy.syncsRecordsAsCRDTs || conflict.fetchedReplaces(local: local, server: server.payload) else {
+                return Effects()
+            }
             return Effects(applied: adopt(server, node: &node, atMicros: now))
         }
         guard !seen else { return Effects() }
@@ -366,6 +383,50 @@ public struct CloudKitDevice: Sendable {
             }
         }
         return effects
+    }
+
+    /// SQLiteData's merge of a server record into a live local row
+    /// (``CloudKitConflict/Policy/pendingColumns``), fetched or in a
+    /// `serverRecordChanged`: with no last known server record the server's
+    /// record overwrites every column and the pending save goes; otherwise
+    /// the columns that differ from the last known record keep the local
+    /// value, re-stamped with the device's clock now, and every other column
+    /// takes the server's. A kept column is saved again only if its new
+    /// stamp is not older than the server's stamp of that column (a device
+    /// whose clock is behind keeps a value it cannot send). Without
+    /// `restamping` (`clock: "server"`: a stack whose records carry no
+    /// device dates, NSPersistentCloudKitContainer's importer keeping the
+    /// properties not yet exported) the kept columns keep their registers
+    /// and are all saved. True when the store changed.
+    private mutating func mergeKeepingPendingColumns(_ server: CloudKitServerRecord, local: Record, lastKnown: Record?, restamping: Bool,
+                                                     node: inout ReplicaNode, atMicros now: Int64) -> Bool {
+        let hadPending = pending[server.name] != nil
+        pending[server.name] = nil
+        guard let lastKnown else { return adopt(server, node: &node, atMicros: now) }
+        let kept = CloudKitConflict.pendingColumns(of: local, lastKnown: lastKnown)
+        guard !kept.fields.isEmpty || !kept.relations.isEmpty else { return adopt(server, node: &node, atMicros: now) }
+        let stamp = restamping ? node.stamp(atMicros: now) : nil
+        var merged = server.payload
+        var sendable: [Int] = []
+        for index in kept.fields {
+            guard let stamp else {
+                merged.fields[index] = local.fields[index]
+                sendable.append(index)
+                continue
+            }
+            merged.fields[index] = Register(value: local.fields[index]?.value, stamp: stamp)
+            if (server.payload.fields[index]?.stamp.wallMicros ?? .min) <= stamp.wallMicros { sendable.append(index) }
+        }
+        for index in kept.relations { merged.relations[index] = local.relations[index] }
+        let applied = merged != local && node.replaceRemote(merged, atMicros: now)
+        // A save goes again only if one was pending: the library queues
+        // saves for local edits and after a serverRecordChanged, and its
+        // metadata trigger queues none while it applies a server record.
+        if hadPending && (!sendable.isEmpty || !kept.relations.isEmpty) {
+            pending[server.name] = PendingChange(version: newVersion(),
+                                                 keys: CloudKitRecordKeys(fields: sendable, relations: kept.relations, existence: false))
+        }
+        return applied
     }
 
     /// The server deleted a record (a fetched deletion). Only a deletion of

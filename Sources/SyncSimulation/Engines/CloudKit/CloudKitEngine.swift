@@ -62,11 +62,26 @@ public struct CloudKitEngine: SyncEngine {
         let index = replica.index
         devices[index].expireRequests(atMicros: now, timeoutMicros: requestTimeoutMicros)
         var actions = take(devices[index].retryRefused(node: &nodes[index], atMicros: now), on: replica)
-        if let fetch = devices[index].nextFetch(atMicros: now) {
-            actions.append(.send(fetch, from: replica, to: serverAddress))
+        // With an order, the second request waits until the first is
+        // answered (its answer sends it, in `receive`).
+        func sendFetch(_ device: inout CloudKitDevice) {
+            if let fetch = device.nextFetch(atMicros: now) { actions.append(.send(fetch, from: replica, to: serverAddress)) }
         }
-        if let modify = devices[index].nextModify(node: nodes[index], settings: settings, atMicros: now) {
-            actions.append(.send(modify, from: replica, to: serverAddress))
+        func sendModify(_ device: inout CloudKitDevice) {
+            if let modify = device.nextModify(node: nodes[index], settings: settings, atMicros: now) {
+                actions.append(.send(modify, from: replica, to: serverAddress))
+            }
+        }
+        switch settings.syncOrder {
+        case nil:
+            sendFetch(&devices[index])
+            sendModify(&devices[index])
+        case .importFirst:
+            sendFetch(&devices[index])
+            if devices[index].fetchInFlight == nil { sendModify(&devices[index]) }
+        case .exportFirst:
+            sendModify(&devices[index])
+            if devices[index].modifyInFlight == nil { sendFetch(&devices[index]) }
         }
         return actions
     }
@@ -83,11 +98,19 @@ public struct CloudKitEngine: SyncEngine {
             // One page of a longer fetch: the device asks for the next at once.
             if taken && changes.moreComing, let fetch = devices[index].nextFetch(atMicros: now) {
                 actions.append(.send(fetch, from: envelope.to, to: serverAddress))
+            } else if taken && settings.syncOrder == .importFirst,
+                      let modify = devices[index].nextModify(node: nodes[index], settings: settings, atMicros: now) {
+                actions.append(.send(modify, from: envelope.to, to: serverAddress))
             }
             return actions
         case .modifyResult(let request, let result):
-            return take(devices[index].receiveModifyResult(result, request: request, node: &nodes[index], conflict: settings.conflict,
-                                                           atMicros: now), on: envelope.to)
+            let taken = devices[index].waitsForModify(request)
+            var actions = take(devices[index].receiveModifyResult(result, request: request, node: &nodes[index], conflict: settings.conflict,
+                                                                  atMicros: now), on: envelope.to)
+            if taken && settings.syncOrder == .exportFirst, let fetch = devices[index].nextFetch(atMicros: now) {
+                actions.append(.send(fetch, from: envelope.to, to: serverAddress))
+            }
+            return actions
         case .fetch, .modify:
             preconditionFailure("device \(envelope.to) got a request")
         }

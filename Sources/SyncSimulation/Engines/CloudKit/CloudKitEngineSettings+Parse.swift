@@ -1,7 +1,7 @@
 extension CloudKitEngineSettings {
-    static let keys = ["conflict", "clock", "savePolicy", "batch", "atomic", "fetchPage"]
+    static let keys = ["conflict", "clock", "savePolicy", "batch", "atomic", "fetchPage", "syncOrder", "exportKeys"]
 
-    /// Reads `cloudkit: { conflict, clock, savePolicy, batch, atomic, fetchPage }`;
+    /// Reads `cloudkit: { conflict, clock, savePolicy, batch, atomic, fetchPage, syncOrder, exportKeys }`;
     /// every key is optional. A bad value names its path and what is allowed.
     static func parse(_ node: Node?) throws(ScenarioFileError) -> CloudKitEngineSettings {
         var settings = CloudKitEngineSettings()
@@ -25,6 +25,12 @@ extension CloudKitEngineSettings {
         if let atomicNode = object["atomic"] { settings.atomic = try atomicNode.bool() }
         if let pageNode = object["fetchPage"] {
             settings.fetchPage = Int(try pageNode.int(in: Int64(fetchPageRange.lowerBound) ... Int64(fetchPageRange.upperBound)))
+        }
+        if let orderNode = object["syncOrder"] {
+            settings.syncOrder = try choice(orderNode, CloudKitSyncOrder.allCases.map(\.rawValue), CloudKitSyncOrder.init(rawValue:))
+        }
+        if let keysNode = object["exportKeys"] {
+            settings.exportKeys = try choice(keysNode, CloudKitExportKeys.allCases.map(\.rawValue), CloudKitExportKeys.init(rawValue:))
         }
         return settings
     }

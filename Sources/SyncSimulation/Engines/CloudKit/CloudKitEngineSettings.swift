@@ -32,6 +32,14 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
     /// event holds is not documented, so it is a setting
     /// (docs/MODEL.md, "The cloudkit engine").
     public var fetchPage: Int?
+    /// Which request a device sends first when it has both to send; nil
+    /// (default): both at once, so the network's delays decide which the
+    /// server answers first (``CloudKitSyncOrder``).
+    public var syncOrder: CloudKitSyncOrder?
+    /// Which keys a save of a record the server already holds writes; nil
+    /// (default): the keys changed since the last save, as a `CKRecord`'s
+    /// `changedKeys()` tracks them (``CloudKitExportKeys``).
+    public var exportKeys: CloudKitExportKeys?
 
     public static let batchRange: ClosedRange<Int> = 1 ... 400
     public static let fetchPageRange: ClosedRange<Int> = 1 ... 10_000
@@ -49,6 +57,10 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
     public var serverName: String? { Self.serverName }
     /// Apple's CKSyncEngine sample: whichever the device learns first.
     public var defaultDeleteVsEdit: DeleteVsEdit { .arrivalOrder }
+    /// The CKSyncEngine sample's app, which `deviceDateMerge` stands for,
+    /// saves its edits unconditionally (``CloudKitConflict/Policy/deviceDateMerge``).
+    public var localSavesOverwrite: Bool { conflict.policy == .deviceDateMerge }
+    public var keepsConvergencePromise: Bool { conflict.policy.keepsConvergencePromise }
     public static let serverName = "server"
 
     public var settings: [EngineSetting] {
@@ -59,6 +71,8 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
             EngineSetting("batch", .int(batch)),
             EngineSetting("atomic", .bool(atomic)),
         ] + (fetchPage.map { [EngineSetting("fetchPage", .int($0))] } ?? [])
+            + (syncOrder.map { [EngineSetting("syncOrder", .text($0.rawValue))] } ?? [])
+            + (exportKeys.map { [EngineSetting("exportKeys", .text($0.rawValue))] } ?? [])
     }
 
     public func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine {

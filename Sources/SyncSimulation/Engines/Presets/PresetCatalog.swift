@@ -21,23 +21,31 @@ public enum PresetCatalog {
     }
 
     /// NSPersistentCloudKitContainer (Core Data, or SwiftData with a
-    /// CloudKit database).
-    /// - Random record names, one per object (`CD_<Entity>` records named
-    ///   by Apple's example with a UUID): documented, "Reading CloudKit
+    /// CloudKit database), as its exporter and importer run
+    /// (docs/sources/stack-code.md, N1–N11):
+    /// - Random record names, one per object: documented, "Reading CloudKit
     ///   Records for Core Data" [4]; the engine's default for every
     ///   strategy but `crdt`, which the preset excludes.
-    /// - Conflicts: "last writer wins" is documented (WWDC19 session 202)
-    ///   [4]; that it is the whole record, and the copy that reaches the
-    ///   server last, is observed (Developer Forums thread 382355) [4]. So
-    ///   `recordLWW` by the server's `modificationDate`: the later save wins
-    ///   whole. The field-level reading, which no experiment supports, is
-    ///   `cloudkit: { conflict: "fieldLWW" }`.
-    /// - Save policy, batch size, atomicity: no source; engine defaults.
+    /// - Save policy `changedKeys` (the server compares no change tag), and
+    ///   every attribute of the object set on each export: observed in
+    ///   OpenCloudData's rebuild of the exporter and serializer (N2, N3).
+    /// - On import, a property with local changes not yet exported keeps
+    ///   its local value; the others take the server's: observed, same
+    ///   rebuild (N4), so `pendingColumns` with `clock: "server"` (no
+    ///   device dates, no re-stamping).
+    /// - Whether a device imports before it exports is not settled (N7):
+    ///   import first makes conflicts per property, export first makes the
+    ///   last exporter win the whole record (N6). The preset sends both at
+    ///   once and reports say so; `cloudkit: { syncOrder: "importFirst" }`
+    ///   and `"exportFirst"` run each reading.
     static let nspckc = StackPreset(
         name: "nspckc",
         stack: "NSPersistentCloudKitContainer (Core Data, or SwiftData with CloudKit)",
         engine: "cloudkit",
-        settings: ["conflict": .string("recordLWW"), "clock": .string("server")],
+        settings: [
+            "conflict": .string("pendingColumns"), "clock": .string("server"), "savePolicy": .string("changedKeys"),
+            "exportKeys": .string("all"),
+        ],
         topology: .mesh,
         strategies: defaults(without: uniqueStrategies + ["crdt"]),
         exclusions: [
@@ -50,12 +58,14 @@ public enum PresetCatalog {
         ],
         denyRuleRefusal: "Core Data with CloudKit: \"The Deny deletion rule is not supported\" (Apple, Creating a Core Data Model for CloudKit; documented)")
 
-    /// CKSyncEngine with your own store, as Apple's sample does it: the
-    /// record date is the device's `userModificationDate`, the later date
-    /// wins the whole record and a tie keeps the local copy (sample
-    /// `mergeFromServerRecord`, `testSaveFailure_conflict`; documented)
-    /// [1]; `ifServerRecordUnchanged` (Apple, forum thread 782333;
-    /// documented) [2]; `atomicByZone` left at its default `false`
+    /// CKSyncEngine with your own store, as Apple's sample code runs it
+    /// (docs/sources/stack-code.md): local edits saved unconditionally and
+    /// dated by the device clock; every fetched record, and the server
+    /// record of a `serverRecordChanged`, merged into the local copy only if
+    /// its `userModificationDate` is strictly later (`mergeFromServerRecord`;
+    /// observed from the sample's code, pinned by `testSaveFailure_conflict`)
+    /// [1]: `deviceDateMerge`. `ifServerRecordUnchanged` (Apple, forum thread
+    /// 782333; documented) [2]; `atomicByZone` left at its default `false`
     /// (documented) [2]; batch size not stated, 400 items per operation is
     /// CloudKit's general limit (documented) [3]. Your own store may keep a
     /// local unique index, so every strategy runs; the server has none.
@@ -64,39 +74,47 @@ public enum PresetCatalog {
         stack: "CKSyncEngine with your own store (Apple's sample)",
         engine: "cloudkit",
         settings: [
-            "conflict": .string("recordLWW"), "clock": .string("device"), "savePolicy": .string("ifServerRecordUnchanged"),
+            "conflict": .string("deviceDateMerge"), "clock": .string("device"), "savePolicy": .string("ifServerRecordUnchanged"),
             "batch": .int(400), "atomic": .bool(false),
         ],
         topology: .mesh,
         strategies: StrategyCatalog.defaultNames,
         exclusions: [])
 
-    /// SQLiteData (Point-Free's `sqlite-data`) over CKSyncEngine: field by
-    /// field the later device-clock stamp wins (its CloudKitSync.md "Record
-    /// conflicts" and `MergeConflictTests`; documented) [5]; record names
-    /// `<primaryKey>:<table>` (documented) [5], so a UUID key is a random
-    /// name and `crdt`'s natural key as primary key is a name derived from
-    /// the key. It refuses UNIQUE constraints other than the primary key.
-    /// An update stamps only the columns it changes (`update(with:
-    /// userModificationTime:)`, documented) [5], so its no-dedupe strategy
-    /// is `lww:field`, not `lww`, which restamps the whole record.
+    /// SQLiteData (Point-Free's `sqlite-data`) over CKSyncEngine, as its
+    /// code runs (docs/sources/stack-code.md) [5]: `pendingColumns`, its
+    /// fixed merge (`upsertFromServerRecord`: a column edited locally since
+    /// the last known server record is kept and re-stamped, the others take
+    /// the server's; a row never synced is overwritten whole); observed from
+    /// the library's code, not what its "Record conflicts" prose says.
+    /// Record names `<primaryKey>:<table>` (documented) [5], so a UUID key
+    /// is a random name. It refuses UNIQUE constraints other than the
+    /// primary key and advises making the unique column the primary key
+    /// instead: `keyid`. An update stamps only the columns it changes
+    /// (`update(with:userModificationTime:)`) [5], so its no-dedupe
+    /// strategy with UUID keys is `lww:field`, not `lww`.
     static let sqlitedata = StackPreset(
         name: "sqlitedata",
         stack: "SQLiteData (pointfreeco/sqlite-data) over CKSyncEngine",
         engine: "cloudkit",
         settings: [
-            "conflict": .string("fieldLWW"), "clock": .string("device"), "savePolicy": .string("ifServerRecordUnchanged"),
+            "conflict": .string("pendingColumns"), "clock": .string("device"), "savePolicy": .string("ifServerRecordUnchanged"),
             "atomic": .bool(false),
         ],
         topology: .mesh,
-        strategies: ["lww:field"] + defaults(without: uniqueStrategies + ["lww"]),
+        strategies: ["lww:field", "dedupe", "keyid"],
         exclusions: [
             .init(label: "lww", strategies: ["lww"],
                   reason: "SQLiteData stamps only the columns an update changes, each with the device's time "
-                      + "(sqlite-data CloudKit+StructuredQueries.swift, update(with:userModificationTime:); documented): its rule is lww:field"),
+                      + "(sqlite-data CloudKit+StructuredQueries.swift, update(with:userModificationTime:); observed from its code): "
+                      + "with UUID primary keys its rule is lww:field"),
             .init(label: "unique:*", strategies: uniqueStrategies,
                   reason: "SQLiteData refuses UNIQUE constraints other than the primary key when its SyncEngine starts "
-                      + "(sqlite-data CloudKitSync.md, \"Uniqueness constraints\"; documented)"),
+                      + "(sqlite-data CloudKitSync.md, \"Uniqueness constraints\"; documented); keyid makes the unique column the primary key instead"),
+            .init(label: "crdt", strategies: ["crdt"],
+                  reason: "SQLiteData's merge is fixed and \"not customizable\": \"We do not employ more advanced merge conflict strategies, "
+                      + "such as CRDT synchronization\" (sqlite-data CloudKitSync.md, \"Record conflicts\"; documented); "
+                      + "keyid derives the primary key from the natural key and keeps the library's merge"),
         ])
 
     /// Your own server running your store code: the peer engine's hub. A

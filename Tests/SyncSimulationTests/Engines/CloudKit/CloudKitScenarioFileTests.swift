@@ -38,7 +38,7 @@ struct CloudKitScenarioFileTests {
     @Test func badSettingsNameTheirPath() {
         T.expectFailure(T.document(#"engine: "gossip""#), #"t.json5: engine: expected one of "peer", "cloudkit", found "gossip""#)
         T.expectFailure(T.document(#"engine: "cloudkit", cloudkit: { conflict: "lastWins" }"#),
-                        #"t.json5: cloudkit.conflict: expected one of "serverWins", "clientWins", "recordLWW", "fieldLWW", found "lastWins""#)
+                        #"t.json5: cloudkit.conflict: expected one of "serverWins", "clientWins", "recordLWW", "fieldLWW", "deviceDateMerge", "pendingColumns", found "lastWins""#)
         T.expectFailure(T.document(#"engine: "cloudkit", cloudkit: { clock: "wall" }"#),
                         #"t.json5: cloudkit.clock: expected one of "device", "server", found "wall""#)
         T.expectFailure(T.document(#"engine: "cloudkit", cloudkit: { savePolicy: "always" }"#),
@@ -48,7 +48,7 @@ struct CloudKitScenarioFileTests {
         T.expectFailure(T.document(#"engine: "cloudkit", cloudkit: { atomic: "yes" }"#),
                         #"t.json5: cloudkit.atomic: expected true or false, found "yes""#)
         T.expectFailure(T.document(#"engine: "cloudkit", cloudkit: { atomc: true }"#),
-                        "t.json5: cloudkit.atomc: unknown key 'atomc'; allowed: conflict, clock, savePolicy, batch, atomic, fetchPage")
+                        "t.json5: cloudkit.atomc: unknown key 'atomc'; allowed: conflict, clock, savePolicy, batch, atomic, fetchPage, syncOrder, exportKeys")
         T.expectFailure(T.document("cloudkit: { atomic: true }"),
                         #"t.json5: cloudkit: 'cloudkit' settings go with engine: "cloudkit", and this scenario runs the peer engine"#)
         T.expectFailure(T.document(#"topology: "hub", engine: "cloudkit""#),

@@ -48,8 +48,11 @@ struct PresetOutcomeTests {
         var testDescription: String { "\(preset) \(strategy) → \(name), \(city)" }
     }
 
-    /// - nspckc: the later save wins the whole record (record-level "last
-    ///   writer wins", observed): r2's copy, with r1's name lost.
+    /// - nspckc: r2 fetches and saves at once; its fetch reaches the server
+    ///   first, its importer keeps the city it has not exported and takes
+    ///   r1's name, and its export then writes both (docs/sources/
+    ///   stack-code.md, N4; the order is unknown, N7: StackMergeRuleTests
+    ///   runs both orders).
     /// - cksyncengine: the later device date wins the whole record (Apple's
     ///   sample): r2's date is behind, so r2 adopts r1's copy and its city
     ///   is lost; crdt merges per field whatever the policy.
@@ -58,8 +61,8 @@ struct PresetOutcomeTests {
     /// - ownserver: the peer engine ships field changes; record-level `lww`
     ///   keeps the record with the later hybrid stamp (r1's), `crdt` merges.
     static let fieldsCases = [
-        FieldsCase(preset: "nspckc", strategy: "lww", name: "Ann", city: "Lyon", conflicts: 1),
-        FieldsCase(preset: "nspckc", strategy: "dedupe", name: "Ann", city: "Lyon", conflicts: 1),
+        FieldsCase(preset: "nspckc", strategy: "lww", name: "Ann (r1)", city: "Lyon", conflicts: 1),
+        FieldsCase(preset: "nspckc", strategy: "dedupe", name: "Ann (r1)", city: "Lyon", conflicts: 1),
         FieldsCase(preset: "cksyncengine", strategy: "lww", name: "Ann (r1)", city: "Oslo", conflicts: 1),
         FieldsCase(preset: "cksyncengine", strategy: "unique:objectTrump", name: "Ann (r1)", city: "Oslo", conflicts: 1),
         FieldsCase(preset: "cksyncengine", strategy: "crdt", name: "Ann (r1)", city: "Lyon", conflicts: 1),

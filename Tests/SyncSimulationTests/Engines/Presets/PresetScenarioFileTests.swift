@@ -17,17 +17,17 @@ struct PresetScenarioFileTests {
         let nspckc = try T.parse(T.document(#"preset: "nspckc""#))
         #expect(nspckc.scenario.preset?.name == "nspckc")
         #expect(nspckc.scenario.engine.name == "cloudkit" && nspckc.scenario.topology == .mesh)
-        #expect(Self.settings(nspckc.scenario) == ["conflict=recordLWW", "clock=server", "savePolicy=ifServerRecordUnchanged", "batch=400", "atomic=false"])
+        #expect(Self.settings(nspckc.scenario) == ["conflict=pendingColumns", "clock=server", "savePolicy=changedKeys", "batch=400", "atomic=false", "exportKeys=all"])
         #expect(nspckc.strategyNames == ["lww", "dedupe"])
 
         let cksyncengine = try T.parse(T.document(#"preset: "cksyncengine""#))
         #expect(cksyncengine.scenario.engine.name == "cloudkit")
-        #expect(Self.settings(cksyncengine.scenario) == ["conflict=recordLWW", "clock=device", "savePolicy=ifServerRecordUnchanged", "batch=400", "atomic=false"])
+        #expect(Self.settings(cksyncengine.scenario) == ["conflict=deviceDateMerge", "clock=device", "savePolicy=ifServerRecordUnchanged", "batch=400", "atomic=false"])
         #expect(cksyncengine.strategyNames == StrategyCatalog.defaultNames)
 
         let sqlitedata = try T.parse(T.document(#"preset: "sqlitedata""#))
-        #expect(Self.settings(sqlitedata.scenario) == ["conflict=fieldLWW", "clock=device", "savePolicy=ifServerRecordUnchanged", "batch=400", "atomic=false"])
-        #expect(sqlitedata.strategyNames == ["lww:field", "dedupe", "crdt"])
+        #expect(Self.settings(sqlitedata.scenario) == ["conflict=pendingColumns", "clock=device", "savePolicy=ifServerRecordUnchanged", "batch=400", "atomic=false"])
+        #expect(sqlitedata.strategyNames == ["lww:field", "dedupe", "keyid"])
 
         let ownserver = try T.parse(T.document(#"preset: "ownserver""#))
         #expect(ownserver.scenario.engine.name == "peer" && ownserver.scenario.topology == .hub)
@@ -40,7 +40,7 @@ struct PresetScenarioFileTests {
     /// wins over the preset's, the preset's others stay.
     @Test func theFilesOwnEngineSettingsWinMemberByMember() throws {
         let scenario = try T.parse(T.document(#"preset: "nspckc", cloudkit: { conflict: "fieldLWW", batch: 10 }"#)).scenario
-        #expect(Self.settings(scenario) == ["conflict=fieldLWW", "clock=server", "savePolicy=ifServerRecordUnchanged", "batch=10", "atomic=false"])
+        #expect(Self.settings(scenario) == ["conflict=fieldLWW", "clock=server", "savePolicy=changedKeys", "batch=10", "atomic=false", "exportKeys=all"])
         #expect(scenario.preset?.name == "nspckc")
     }
 
@@ -70,7 +70,9 @@ struct PresetScenarioFileTests {
         #expect(crdt.message.contains("Reading CloudKit Records for Core Data"))
         let lww = try #require(T.failure(T.document(#"preset: "sqlitedata", strategies: ["lww"]"#)))
         #expect(lww.message.contains("its rule is lww:field"))
-        #expect(try T.parse(T.document(#"preset: "sqlitedata", strategies: ["crdt", "lww:field"]"#)).strategyNames == ["crdt", "lww:field"])
+        let sqliteCRDT = try #require(T.failure(T.document(#"preset: "sqlitedata", strategies: ["crdt"]"#)))
+        #expect(sqliteCRDT.message.contains("CRDT synchronization"))
+        #expect(try T.parse(T.document(#"preset: "sqlitedata", strategies: ["keyid", "lww:field"]"#)).strategyNames == ["keyid", "lww:field"])
     }
 
     /// With no list, expectations about a default strategy the stack does
@@ -94,7 +96,7 @@ struct PresetScenarioFileTests {
     @Test func presetAndEngineOverridesReplaceTheStack() throws {
         let file = Data(T.document(#"engine: "cloudkit", cloudkit: { conflict: "serverWins" }"#).utf8)
         let asPreset = try ScenarioFile.parse(file, file: "t.json5", seed: nil, overrides: [], preset: "sqlitedata")
-        #expect(Self.settings(asPreset.scenario).first == "conflict=fieldLWW")
+        #expect(Self.settings(asPreset.scenario).first == "conflict=pendingColumns")
         #expect(asPreset.stackArguments == " --preset sqlitedata")
         let asHub = try ScenarioFile.parse(file, file: "t.json5", seed: nil, overrides: [], preset: "ownserver")
         #expect(asHub.scenario.engine.name == "peer" && asHub.scenario.topology == .hub)
