@@ -40,7 +40,7 @@ struct ValueExpectationCheckTests {
             #"PASS  rename  lww:field  \#(Self.subject) on r3  = "Ann (r1)"  "Ann (r1)""#,
             #"FAIL  rename  lww:field  \#(Self.subject) on r2  = "Ann"       "Ann (r1)""#,
             "      replay: \(replay)",
-            #"::error file=\#(path),line=12::rename: lww:field \#(Self.subject) on r2 = "Ann": measured "Ann (r1)"; replay: \#(replay)"#,
+            #"::error file=\#(path),line=11::rename: lww:field \#(Self.subject) on r2 = "Ann": measured "Ann (r1)"; replay: \#(replay)"#,
             "4 passed, 1 failed",
         ])
         let xml = try String(contentsOf: junit, encoding: .utf8)
@@ -58,7 +58,7 @@ struct ValueExpectationCheckTests {
                   "actual": "Ann (r1)",
                   "found": true,
                   "passed": false,
-                  "line": 12,
+                  "line": 11,
         """), "\(json.stdout)")
 
         let run = try await SimulateProcess.run(["run", path, "--no-timing"])

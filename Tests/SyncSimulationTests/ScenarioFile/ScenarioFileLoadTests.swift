@@ -59,14 +59,15 @@ struct ScenarioFileLoadTests {
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: inner.appendingPathComponent("deep.json5"))
 
-        let expected = ["a.json5", "b.json5", "c.json5"].map { "\(folder.path)/\($0)" }
+        // A subfolder's files come after the folder's own.
+        let expected = ["a.json5", "b.json5", "c.json5", "inner/deep.json5"].map { "\(folder.path)/\($0)" }
         #expect(try ScenarioFile.expand([folder.path]) == expected)
         // A trailing slash does not double up.
         #expect(try ScenarioFile.expand([folder.path + "/"]) == expected)
         // Files are taken as given (any extension), in the order given, around folders.
         let notes = folder.appendingPathComponent("notes.txt").path
         #expect(try ScenarioFile.expand([notes, folder.path, notes]) == [notes] + expected + [notes])
-        // Not recursive.
+        // A subfolder named alone.
         #expect(try ScenarioFile.expand([inner.path]) == ["\(inner.path)/deep.json5"])
     }
 
