@@ -84,9 +84,9 @@ public enum FinalValue: Hashable, Sendable {
     /// The canonical record's field (nil: unset).
     case value(FieldValue?)
 
-    /// The canonical record of `key` in `store`: the live holder with the
-    /// lowest id, as a fetch by key returns it (and as `lostWrites`
-    /// reads it).
+    /// The watched field of the canonical record among `records`, the
+    /// live holders of the key sorted by id: the first, as a fetch by key
+    /// returns it (and as `lostWrites` reads it).
     static func read(_ watch: WatchedField, in records: [Record]) -> FinalValue {
         guard let canonical = records.first else { return .noRecord }
         return .value(canonical.value(watch.field))
