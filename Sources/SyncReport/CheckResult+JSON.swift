@@ -1,3 +1,5 @@
+import SyncSimulation
+
 extension CheckResult {
     /// What `simulate check --format json` prints: every file, every case
     /// with its bound, measured value, line and replay command, then the
@@ -51,9 +53,20 @@ extension CheckFile {
 }
 
 extension CheckCase {
-    /// The bound both as `run`'s JSON gives it (`equals`, `min`, `max`) and
-    /// as text (`bound`: `= 400`, `≥ 100`).
+    /// A metric case: the bound both as `run`'s JSON gives it (`equals`,
+    /// `min`, `max`) and as text (`bound`: `= 400`, `≥ 100`). A value case:
+    /// the record, field and replica, `equals` as the file wrote it (a
+    /// string, a number, a boolean or null) and `actual` as the fetch
+    /// returned it (null for an unset field and for no record; `found`
+    /// tells them apart).
     func json() -> JSONValue {
+        switch outcome {
+        case .metric(let outcome): return json(outcome)
+        case .value(let outcome): return json(outcome)
+        }
+    }
+
+    private func json(_ outcome: ExpectationOutcome) -> JSONValue {
         var bound: [JSONValue.Member] = [.init("bound", .string(ExpectationText.bound(outcome.expectation.bound)))]
         switch outcome.expectation.bound {
         case .equals(let value):
@@ -67,6 +80,35 @@ extension CheckCase {
             .init("metric", .string(outcome.expectation.metric.rawValue)),
         ] + bound + [
             .init("actual", outcome.actual.map { .number(ExpectationText.number($0)) } ?? .null),
+            .init("passed", .bool(passed)),
+            .init("line", .int(line)),
+            .init("replay", .string(replayCommand)),
+        ])
+    }
+
+    private func json(_ outcome: ValueOutcome) -> JSONValue {
+        let expectation = outcome.expectation
+        let equals: JSONValue
+        switch expectation.expected {
+        case .null: equals = .null
+        case .text(let text, quoted: true): equals = .string(text)
+        case .text(let text, quoted: false): equals = text == "true" || text == "false" ? .bool(text == "true") : .number(text)
+        }
+        let actual: JSONValue
+        switch outcome.actual {
+        case .noRecord, .value(nil): actual = .null
+        case .value(.string(let text)?): actual = .string(text)
+        case .value(.int(let number)?): actual = .int(number)
+        }
+        return .object([
+            .init("strategy", .string(outcome.strategy)),
+            .init("record", .string(expectation.recordText)),
+            .init("field", .string(expectation.fieldName)),
+            .init("replica", .string(outcome.replica)),
+            .init("bound", .string(ExpectationText.bound(ScenarioExpectationOutcome.value(outcome)))),
+            .init("equals", equals),
+            .init("actual", actual),
+            .init("found", .bool(outcome.actual != .noRecord)),
             .init("passed", .bool(passed)),
             .init("line", .int(line)),
             .init("replay", .string(replayCommand)),

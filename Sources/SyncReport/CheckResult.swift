@@ -48,11 +48,17 @@ public struct CheckFile: Sendable {
     /// document's, in its order; `lines[i]` is where expectation `i` stands
     /// in the file (``ExpectationLocator``).
     public static func checked(_ report: Report, expectations: [Expectation], lines: [Int]) -> CheckFile {
+        checked(report, expectations: expectations.map(ScenarioExpectation.metric), lines: lines)
+    }
+
+    /// The same for every kind of expectation (``ScenarioDocument/allExpectations``):
+    /// a value expectation gives one case per strategy and replica.
+    public static func checked(_ report: Report, expectations: [ScenarioExpectation], lines: [Int]) -> CheckFile {
         precondition(lines.count == expectations.count, "one line per expectation")
         // Checked one expectation at a time (the order `Report.expectations`
         // has) so that each outcome keeps its expectation's line.
         let cases = zip(expectations, lines).flatMap { expectation, line in
-            ExpectationOutcome.check([expectation], against: report.results).map { outcome in
+            ScenarioExpectationOutcome.check([expectation], against: report.results).map { outcome in
                 CheckCase(outcome: outcome, line: line, replayCommand: report.replayCommand)
             }
         }
@@ -78,24 +84,32 @@ public struct CheckFile: Sendable {
     }
 }
 
-/// One expectation checked against one strategy's run: what JUnit calls a
-/// test case.
+/// One expectation checked against one strategy's run (and one replica,
+/// for a value): what JUnit calls a test case.
 public struct CheckCase: Sendable {
-    public let outcome: ExpectationOutcome
+    public let outcome: ScenarioExpectationOutcome
     /// The expectation's line in its scenario file, counting from 1.
     public let line: Int
     /// The command that runs the file again as `check` ran it.
     public let replayCommand: String
 
-    public var passed: Bool { outcome.passed }
-
-    /// `lww duplicates.final = 5`: strategy, metric and bound.
-    public var name: String {
-        "\(outcome.strategy) \(outcome.expectation.metric.rawValue) \(ExpectationText.bound(outcome.expectation.bound))"
+    public init(outcome: ScenarioExpectationOutcome, line: Int, replayCommand: String) {
+        self.outcome = outcome
+        self.line = line
+        self.replayCommand = replayCommand
     }
 
-    /// The figure the run measured: `3`, `0.52`, or `never`.
-    public var measured: String { ExpectationText.number(outcome.actual) }
+    public var passed: Bool { outcome.passed }
+
+    /// `lww duplicates.final = 5`: strategy, metric and bound; for a value,
+    /// `lww:field User { email: "ann@example.com" }.name on r1 = "Ann"`.
+    public var name: String {
+        "\(outcome.strategy) \(ExpectationText.subject(outcome)) \(ExpectationText.bound(outcome))"
+    }
+
+    /// What the run measured: `3`, `0.52`, `never`; for a value `"Ann"`,
+    /// `null` or `no record`.
+    public var measured: String { ExpectationText.actual(outcome) }
 
     /// `lww duplicates.final = 99: measured 3; replay: simulate run …`,
     /// for a failure in any of the outputs.

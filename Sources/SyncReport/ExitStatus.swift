@@ -12,6 +12,7 @@ public enum ExitStatus: Int32, Sendable {
 
     /// `run`'s status: 1 when any report has an expectation that failed.
     public static func of(_ reports: [Report]) -> ExitStatus {
-        reports.contains { report in report.expectations.contains { !$0.passed } } ? .expectationFailed : .passed
+        reports.contains { report in report.expectations.contains { !$0.passed } || report.valueExpectations.contains { !$0.passed } }
+            ? .expectationFailed : .passed
     }
 }

@@ -15,16 +15,28 @@ public enum ExpectationLocator {
     /// that cannot be matched gets the line of the `expect` list (and 1 if
     /// even that is missing).
     public static func lines(of expectations: [Expectation], in text: String) -> [Int] {
+        lines(of: expectations.map(ScenarioExpectation.metric), in: text)
+    }
+
+    /// The same for every kind of expectation: a value expectation matches
+    /// an item with its strategy, a `record` and its field.
+    public static func lines(of expectations: [ScenarioExpectation], in text: String) -> [Int] {
         guard let (document, lines) = try? JSON5Value.parseWithLines(text, depth: 2), let listLine = lines["expect"] else {
             return expectations.map { _ in 1 }
         }
         let list = document["expect"]?.arrayItems ?? []
         var items = list.enumerated().map { index, item in
-            (line: lines["expect[\(index)]"] ?? listLine, strategy: item["strategy"]?.stringValue, metric: item["metric"]?.stringValue)
+            (line: lines["expect[\(index)]"] ?? listLine, strategy: item["strategy"]?.stringValue, metric: item["metric"]?.stringValue,
+             isValue: item["record"] != nil, field: item["field"]?.stringValue)
         }[...]
         return expectations.map { expectation in
             while let item = items.popFirst() {
-                if item.strategy == expectation.strategy && item.metric == expectation.metric.rawValue { return item.line }
+                switch expectation {
+                case .metric(let metric):
+                    if !item.isValue && item.strategy == metric.strategy && item.metric == metric.metric.rawValue { return item.line }
+                case .value(let value):
+                    if item.isValue && item.strategy == value.strategy && item.field == value.fieldName { return item.line }
+                }
             }
             return listLine
         }

@@ -24,9 +24,16 @@ public enum ExpectationText {
 
     /// `PASS  default  lww  duplicates.final  = 400  400` lines, aligned.
     public static func lines(_ outcomes: [(scenario: String, outcome: ExpectationOutcome)]) -> [String] {
+        lines(outcomes.map { ($0.scenario, ScenarioExpectationOutcome.metric($0.outcome)) })
+    }
+
+    /// The same for every kind of expectation; a value expectation's line
+    /// names the value and the replica in the metric's column
+    /// (`User { email: "ann@example.com" }.name on r1  = "Ann"  "Ann"`).
+    public static func lines(_ outcomes: [(scenario: String, outcome: ScenarioExpectationOutcome)]) -> [String] {
         let rows = outcomes.map { item in
             [item.outcome.passed ? "PASS" : "FAIL", item.scenario, item.outcome.strategy,
-             item.outcome.expectation.metric.rawValue, bound(item.outcome.expectation.bound), number(item.outcome.actual)]
+             subject(item.outcome), bound(item.outcome), actual(item.outcome)]
         }
         guard let first = rows.first else { return [] }
         let widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -35,5 +42,66 @@ public enum ExpectationText {
                 column == row.count - 1 ? row[column] : row[column] + String(repeating: " ", count: widths[column] - row[column].count)
             }.joined(separator: "  ")
         }
+    }
+
+    /// What is checked: `duplicates.final`, or `User { email: "ann@example.com" }.name on r1`.
+    public static func subject(_ outcome: ScenarioExpectationOutcome) -> String {
+        switch outcome {
+        case .metric(let outcome): return outcome.expectation.metric.rawValue
+        case .value(let outcome): return "\(outcome.expectation.subject) on \(outcome.replica)"
+        }
+    }
+
+    /// `= 400`, `≥ 100`, `= "Ann (r1)"`, `= null`.
+    public static func bound(_ outcome: ScenarioExpectationOutcome) -> String {
+        switch outcome {
+        case .metric(let outcome): return bound(outcome.expectation.bound)
+        case .value(let outcome): return "= " + expected(outcome.expectation.expected)
+        }
+    }
+
+    /// The figure or value measured: `3`, `never`, `"Ann"`, `null`, `no record`.
+    public static func actual(_ outcome: ScenarioExpectationOutcome) -> String {
+        switch outcome {
+        case .metric(let outcome): return number(outcome.actual)
+        case .value(let outcome): return value(outcome.actual)
+        }
+    }
+
+    /// An expected value as the scenario wrote it: strings quoted.
+    public static func expected(_ expected: ValueExpectation.Expected) -> String {
+        switch expected {
+        case .null: return "null"
+        case .text(let text, let quoted): return quoted ? quote(text) : text
+        }
+    }
+
+    /// A value a fetch returned: strings quoted, whole numbers bare, an
+    /// unset field `null`, and `no record` when no live record holds the key.
+    public static func value(_ value: FinalValue) -> String {
+        switch value {
+        case .noRecord: return "no record"
+        case .value(nil): return "null"
+        case .value(.string(let text)?): return quote(text)
+        case .value(.int(let number)?): return String(number)
+        }
+    }
+
+    /// `"text"`, with `"` and `\` escaped and line breaks shown as `\n`, so
+    /// a value stays on its line.
+    public static func quote(_ text: String) -> String {
+        var quoted = "\""
+        for character in text {
+            switch character {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\r\n": quoted += "\\r\\n"
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
     }
 }

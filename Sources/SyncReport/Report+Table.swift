@@ -15,9 +15,10 @@ extension Report {
         }
         lines.append("")
         lines += legend
-        if !expectations.isEmpty {
+        if !expectations.isEmpty || !valueExpectations.isEmpty {
             lines.append("")
-            lines += ExpectationText.lines(expectations.map { (scenario.name, $0) })
+            let outcomes = expectations.map(ScenarioExpectationOutcome.metric) + valueExpectations.map(ScenarioExpectationOutcome.value)
+            lines += ExpectationText.lines(outcomes.map { (scenario.name, $0) })
         }
         lines.append("replay: \(replayCommand)")
         return lines.joined(separator: "\n") + "\n"

@@ -19,6 +19,10 @@ public struct Report: Sendable {
     public let file: String?
     /// The file's expectations checked against the results.
     public let expectations: [ExpectationOutcome]
+    /// The file's value expectations checked against the results: shown
+    /// under `run`'s table after the metric ones, and counted in its exit
+    /// status (not yet in its JSON, HTML or Markdown; `check` has them all).
+    public var valueExpectations: [ValueOutcome] = []
     /// How writers ran; `dispatch` runs are not reproducible.
     public let concurrency: WriterConcurrency
     /// For a file: the options that replaced its stack on the command line

@@ -57,20 +57,22 @@ enum CheckCommand {
             return CheckFile(path: path, outcome: .broken(error))
         }
         // Only the strategies the expectations name are run.
-        let needed = document.expectations.contains { $0.strategy == "*" }
+        let expectations = document.allExpectations
+        let needed = expectations.contains { $0.strategy == "*" }
             ? document.strategyNames
-            : document.strategyNames.filter { name in document.expectations.contains { $0.strategy == name } }
+            : document.strategyNames.filter { name in expectations.contains { $0.strategy == name } }
         guard !needed.isEmpty else {
             return CheckFile(path: path, outcome: .noExpectations(scenario: document.scenario.name))
         }
         let report = Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
                                       store: options.store, checksInvariants: options.checksInvariants, file: document.file,
-                                      stackArguments: document.stackArguments, expectations: document.expectations, progress: progress)
+                                      stackArguments: document.stackArguments, expectations: document.expectations,
+                                      valueExpectations: document.valueExpectations, progress: progress)
         if let out = options.out { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(document.scenario.name)) }
         // The file was just parsed, so it can be read; if it somehow cannot,
         // every expectation falls back to line 1.
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return CheckFile.checked(report, expectations: document.expectations,
-                                 lines: ExpectationLocator.lines(of: document.expectations, in: text))
+        return CheckFile.checked(report, expectations: expectations,
+                                 lines: ExpectationLocator.lines(of: expectations, in: text))
     }
 }

@@ -32,7 +32,8 @@ enum Commands {
     /// Runs `scenario` once per strategy and checks the expectations.
     static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
                         concurrency: WriterConcurrency = .deterministic, store: StoreKind, checksInvariants: Bool,
-                        file: String?, stackArguments: String = "", expectations: [Expectation], progress: Progress) -> Report {
+                        file: String?, stackArguments: String = "", expectations: [Expectation],
+                        valueExpectations: [ValueExpectation] = [], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
         let results: [RunResult]
         let ticker = progress.ticker()
@@ -59,6 +60,7 @@ enum Commands {
         var report = Report(scenario: scenario, seed: seed, store: store.name, results: results, includesTiming: includesTiming,
                             concurrency: concurrency, file: file, expectations: ExpectationOutcome.check(expectations, against: results))
         report.fileStackArguments = stackArguments
+        report.valueExpectations = ValueOutcome.check(valueExpectations, against: results)
         return report
     }
 

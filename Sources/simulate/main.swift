@@ -60,7 +60,7 @@ case .run:
         return Commands.compare(scenario: scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
                          includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                          checksInvariants: options.checksInvariants, file: document.file, stackArguments: document.stackArguments,
-                         expectations: document.expectations, progress: progress)
+                         expectations: document.expectations, valueExpectations: document.valueExpectations, progress: progress)
     }
     if let out = options.out {
         for report in reports { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(report.scenario.name)) }

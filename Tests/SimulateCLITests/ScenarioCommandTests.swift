@@ -48,10 +48,13 @@ struct ScenarioCommandTests {
         var expected = 0
         for path in try ScenarioFile.expand([Self.scenarios]) {
             let document = try ScenarioFile.load(path)
-            let needed = document.expectations.contains { $0.strategy == "*" }
+            let all = document.allExpectations
+            let needed = all.contains { $0.strategy == "*" }
                 ? document.strategyNames
-                : document.strategyNames.filter { name in document.expectations.contains { $0.strategy == name } }
+                : document.strategyNames.filter { name in all.contains { $0.strategy == name } }
             expected += document.expectations.reduce(0) { $0 + ($1.strategy == "*" ? needed.count : 1) }
+            // A value expectation is checked once per replica it names.
+            expected += document.valueExpectations.reduce(0) { $0 + ($1.strategy == "*" ? needed.count : 1) * $1.replicas.count }
             #expect(lines.contains { $0.hasPrefix("PASS  \(document.scenario.name)  ") }, "no line for \(path)")
         }
         #expect(last == "\(expected) passed, 0 failed")

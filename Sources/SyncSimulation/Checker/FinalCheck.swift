@@ -58,4 +58,22 @@ enum FinalCheck {
         }
         return (counts.map(\.0).max() ?? 0, counts.map(\.1).min() ?? 0)
     }
+
+    /// The watched fields' values on every device (`stores`, in replica
+    /// order) and, when the engine has one, on its server endpoint (the
+    /// replica after the last device).
+    static func values(_ watched: [WatchedField], stores: [any Store], server: ((NaturalKey) -> [Record])?) -> FinalValues {
+        guard !watched.isEmpty else { return FinalValues() }
+        var entries: [FinalValues.Entry] = []
+        for watch in watched {
+            for (index, store) in stores.enumerated() {
+                let records = store.liveRecordIDs(holding: watch.key).compactMap { store.record($0) }
+                entries.append(.init(replica: ReplicaID(index), watch: watch, value: FinalValue.read(watch, in: records)))
+            }
+            if let server {
+                entries.append(.init(replica: ReplicaID(stores.count), watch: watch, value: FinalValue.read(watch, in: server(watch.key))))
+            }
+        }
+        return FinalValues(entries: entries)
+    }
 }

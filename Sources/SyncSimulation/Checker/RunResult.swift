@@ -102,6 +102,9 @@ public struct RunResult: Sendable {
     /// Saves, sync messages with changes, conflicts and dedupe passes per
     /// endpoint over virtual time, for the report's timeline (capped).
     public var timeline = Timeline()
+    /// The values the scenario's value expectations read
+    /// (``Scenario/watchedFields``), on every endpoint.
+    public var finalValues = FinalValues()
     /// True when the run ended because nothing scheduled or possible could
     /// change any replica's state; false when it ran to `until` with work
     /// left (the figures are then not final).

@@ -46,6 +46,10 @@ public protocol SyncEngine {
     func carriesNews(_ message: any EngineMessage, to receiver: ReplicaID) -> Bool
     /// The engine's figures for the result.
     func figures(nodes: [ReplicaNode]) -> EngineFigures
+    /// Live records of `key` on the engine's own server endpoint, lowest id
+    /// first (what an app fetching there by key would get first); empty
+    /// for an engine without one.
+    func serverLiveRecords(holding key: NaturalKey) -> [Record]
 
     /// Checks the engine's own state for one device after an event;
     /// `crashed` when it crashed or restarted since the last check.
@@ -55,6 +59,10 @@ public protocol SyncEngine {
     func runWideInvariantProblem(nodes: [ReplicaNode]) -> InvariantChecker.Problem?
     /// Invariants evaluated so far, per device and run-wide.
     var invariantChecks: Int { get }
+}
+
+extension SyncEngine {
+    public func serverLiveRecords(holding key: NaturalKey) -> [Record] { [] }
 }
 
 /// What the kernel does for an engine, in the order returned.

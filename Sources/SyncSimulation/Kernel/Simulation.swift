@@ -449,7 +449,7 @@ public struct Simulation {
             : nil
         let figures = engine.figures(nodes: nodes)
         let duplicates = observer.duplicates
-        return RunResult(
+        var result = RunResult(
             strategy: strategy.name,
             duplicates: .init(final: duplicates.worst, peak: duplicates.peak, integralMicros: duplicates.integralMicros),
             diverged: convergence.diverged,
@@ -487,5 +487,9 @@ public struct Simulation {
             endMicros: nowMicros,
             events: events,
             wallSeconds: wallSeconds)
+        let engine = self.engine
+        result.finalValues = FinalCheck.values(scenario.watchedFields, stores: stores,
+                                               server: scenario.server == nil ? nil : { engine.serverLiveRecords(holding: $0) })
+        return result
     }
 }

@@ -142,6 +142,9 @@ public struct Scenario: Sendable {
     /// (`appVersion`; default the first). Empty when there are no versions.
     public var startingVersions: [Int] = []
     public var steps: [Step]
+    /// The (key, field) pairs whose final values a run keeps, on every
+    /// endpoint, in order: what the file's value expectations read.
+    public var watchedFields: [WatchedField] = []
 
     public init(
         name: String, description: String, replicaNames: [String], schema: Schema,

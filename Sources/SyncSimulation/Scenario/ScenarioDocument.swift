@@ -7,8 +7,28 @@ public struct ScenarioDocument: Sendable {
     public let seed: UInt64
     /// The strategies the file names (all eight by default).
     public let strategyNames: [String]
-    public let expectations: [Expectation]
+    /// Every item of the file's `expect` list that applies, in its order.
+    public let allExpectations: [ScenarioExpectation]
     /// The command-line options that replaced the file's stack
     /// (` --preset NAME`, ` --engine NAME`), empty when it runs its own.
     public internal(set) var stackArguments = ""
+
+    public init(file: String, scenario: Scenario, seed: UInt64, strategyNames: [String], allExpectations: [ScenarioExpectation]) {
+        self.file = file
+        self.scenario = scenario
+        self.seed = seed
+        self.strategyNames = strategyNames
+        self.allExpectations = allExpectations
+    }
+
+    /// The metric expectations, in the file's order: what `explore`,
+    /// `shrink` and sweeps read.
+    public var expectations: [Expectation] {
+        allExpectations.compactMap { if case .metric(let expectation) = $0 { expectation } else { nil } }
+    }
+
+    /// The value expectations, in the file's order.
+    public var valueExpectations: [ValueExpectation] {
+        allExpectations.compactMap { if case .value(let expectation) = $0 { expectation } else { nil } }
+    }
 }

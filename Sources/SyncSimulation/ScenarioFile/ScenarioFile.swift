@@ -42,7 +42,8 @@ public enum ScenarioFile {
     }
 
     /// The scenario files named by `paths`: files as given, folders
-    /// searched (not recursively) for `*.json5`, sorted by name.
+    /// searched for `*.json5`: a folder's own files sorted by name, then
+    /// each subfolder's (hidden ones skipped), subfolders sorted by name.
     public static func expand(_ paths: [String]) throws(ScenarioFileError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -54,14 +55,33 @@ public enum ScenarioFile {
                 files.append(path)
                 continue
             }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            let scenarios = names.filter { $0.hasSuffix(".\(fileExtension)") }.sorted()
+            let scenarios = scenarioFiles(in: path.hasSuffix("/") ? String(path.dropLast()) : path)
             guard !scenarios.isEmpty else {
                 throw ScenarioFileError(file: path, path: "", message: "no .\(fileExtension) files in this folder")
             }
-            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-            files += scenarios.map { "\(folder)/\($0)" }
+            files += scenarios
         }
         return files
+    }
+
+    /// `folder`'s scenario files, then its subfolders', each level sorted
+    /// by name (byte order, the same on every platform).
+    private static func scenarioFiles(in folder: String) -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var files: [String] = []
+        var folders: [String] = []
+        for name in names {
+            let path = "\(folder)/\(name)"
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                folders.append(path)
+            } else if name.hasSuffix(".\(fileExtension)") {
+                files.append(path)
+            }
+        }
+        return files + folders.flatMap(scenarioFiles(in:))
     }
 }

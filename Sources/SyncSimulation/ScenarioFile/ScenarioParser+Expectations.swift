@@ -1,39 +1,111 @@
+import SyncModel
+
 extension ScenarioParser {
     /// Bounds are counts, seconds and ratios: finite, and within ±10^15 so
     /// that reports print them exactly (a `Double` holds every whole number
     /// up to 2^53 ≈ 9·10^15).
     static let boundRange: ClosedRange<Double> = -1e15 ... 1e15
     static let boundWhat = "a finite number from -1000000000000000 to 1000000000000000"
+    static let metricKeys = ["strategy", "metric", "equals", "min", "max"]
+    static let valueKeys = ["strategy", "record", "field", "on", "equals"]
 
-    /// `[{ strategy, metric, equals | min | max }]`
-    func parseExpectations(_ node: Node?, strategies: [String]) throws(ScenarioFileError) -> [Expectation] {
+    /// `[{ strategy, metric, equals | min | max } | { strategy, record, field, on, equals }]`:
+    /// an item with `record` is a value expectation.
+    func parseExpectations(_ node: Node?, strategies: [String], steps: [Step]) throws(ScenarioFileError) -> [ScenarioExpectation] {
         guard let node else { return [] }
-        var expectations: [Expectation] = []
+        var expectations: [ScenarioExpectation] = []
+        // Hashed only when a value expectation needs it: a million-row
+        // import need not be hashed key by key for metrics.
+        var created: Set<NaturalKey>?
         for item in try node.array() {
-            let object = try item.object(allowed: ["strategy", "metric", "equals", "min", "max"], required: ["strategy", "metric"])
-            let strategyNode = object.required("strategy")
-            let strategy = try strategyNode.string()
-            guard strategy == "*" || strategies.contains(strategy) else {
-                throw strategyNode.error("strategy '\(Echo.text(strategy))' is not run by this scenario; it runs \(strategies.joined(separator: ", ")) (or use \"*\" for all)")
-            }
-            let metricNode = object.required("metric")
-            let metricName = try metricNode.string()
-            guard let metric = Metric(rawValue: metricName) else {
-                throw metricNode.error("unknown metric '\(Echo.text(metricName))'; metrics: \(Metric.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            let bound: Expectation.Bound
-            if let equals = object["equals"] {
-                if object["min"] != nil || object["max"] != nil { throw item.error("'equals' cannot go with 'min' or 'max'") }
-                bound = .equals(try equals.number(in: Self.boundRange, what: Self.boundWhat))
+            if case .object(let members) = item.value, members["record"] != nil {
+                if created == nil { created = keysCreated(by: steps) }
+                expectations.append(.value(try parseValueExpectation(item, strategies: strategies, created: created!)))
             } else {
-                let minimum = try object["min"]?.number(in: Self.boundRange, what: Self.boundWhat)
-                let maximum = try object["max"]?.number(in: Self.boundRange, what: Self.boundWhat)
-                guard minimum != nil || maximum != nil else { throw item.error("an expectation needs 'equals', 'min' or 'max'") }
-                if let minimum, let maximum, minimum > maximum { throw item.error("'min' is above 'max'") }
-                bound = .range(min: minimum, max: maximum)
+                expectations.append(.metric(try parseMetricExpectation(item, strategies: strategies)))
             }
-            expectations.append(Expectation(strategy: strategy, metric: metric, bound: bound))
         }
         return expectations
+    }
+
+    private func parseStrategy(_ node: Node, strategies: [String]) throws(ScenarioFileError) -> String {
+        let strategy = try node.string()
+        guard strategy == "*" || strategies.contains(strategy) else {
+            throw node.error("strategy '\(Echo.text(strategy))' is not run by this scenario; it runs \(strategies.joined(separator: ", ")) (or use \"*\" for all)")
+        }
+        return strategy
+    }
+
+    private func parseMetricExpectation(_ item: Node, strategies: [String]) throws(ScenarioFileError) -> Expectation {
+        let object = try item.object(allowed: Self.metricKeys, required: ["strategy", "metric"])
+        let strategy = try parseStrategy(object.required("strategy"), strategies: strategies)
+        let metricNode = object.required("metric")
+        let metricName = try metricNode.string()
+        guard let metric = Metric(rawValue: metricName) else {
+            throw metricNode.error("unknown metric '\(Echo.text(metricName))'; metrics: \(Metric.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let bound: Expectation.Bound
+        if let equals = object["equals"] {
+            if object["min"] != nil || object["max"] != nil { throw item.error("'equals' cannot go with 'min' or 'max'") }
+            bound = .equals(try equals.number(in: Self.boundRange, what: Self.boundWhat))
+        } else {
+            let minimum = try object["min"]?.number(in: Self.boundRange, what: Self.boundWhat)
+            let maximum = try object["max"]?.number(in: Self.boundRange, what: Self.boundWhat)
+            guard minimum != nil || maximum != nil else { throw item.error("an expectation needs 'equals', 'min' or 'max'") }
+            if let minimum, let maximum, minimum > maximum { throw item.error("'min' is above 'max'") }
+            bound = .range(min: minimum, max: maximum)
+        }
+        return Expectation(strategy: strategy, metric: metric, bound: bound)
+    }
+
+    /// `{ strategy, record: { entity, key }, field, on, equals }`.
+    private func parseValueExpectation(_ item: Node, strategies: [String], created: Set<NaturalKey>) throws(ScenarioFileError) -> ValueExpectation {
+        let object = try item.object(allowed: Self.valueKeys, required: Self.valueKeys)
+        let strategy = try parseStrategy(object.required("strategy"), strategies: strategies)
+        let recordNode = object.required("record")
+        let record = try recordNode.object(allowed: ["entity", "key"], required: ["entity", "key"])
+        let entity = try self.entity(record.required("entity"))
+        let keyNode = record.required("key")
+        let key = try naturalKey(keyNode, entity: entity)
+        guard created.contains(key) else {
+            throw keyNode.error("no step creates \(keyText(key)): no replica can hold that record, so this would check nothing; create it first (import, create) or name another key")
+        }
+        let entitySchema = schema[entity]
+        let fieldNode = object.required("field")
+        let fieldName = try fieldNode.nonEmptyString()
+        guard let field = entitySchema.fieldIndex(fieldName) else {
+            throw fieldNode.error("unknown field '\(Echo.text(fieldName))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))")
+        }
+        let replicas = try valueReplicas(object.required("on"))
+        let expected: ValueExpectation.Expected
+        let equalsNode = object.required("equals")
+        switch equalsNode.value {
+        case .null: expected = .null
+        case .string(let text): expected = .text(text, quoted: true)
+        case .int(let number): expected = .text(String(number), quoted: false)
+        case .bool(let flag): expected = .text(String(flag), quoted: false)
+        case .double(let number) where number.isFinite: expected = .text(String(number), quoted: false)
+        default: throw equalsNode.expected("a string, a number, true, false or null")
+        }
+        return ValueExpectation(strategy: strategy, watch: WatchedField(key: key, field: field), replicas: replicas, expected: expected,
+                                recordText: keyText(key), fieldName: entitySchema.fields[field], replicaNames: replicas.map { replicaNames[$0.index] })
+    }
+
+    /// `"*"` (every device: not the hub, not the engine's server), a name
+    /// or a list of names of any endpoint, each once.
+    private func valueReplicas(_ node: Node) throws(ScenarioFileError) -> [ReplicaID] {
+        if case .string(let text) = node.value, text == "*" {
+            return deviceNames.indices.filter { topology != .hub || replicaNames[$0] != "hub" }.map(ReplicaID.init)
+        }
+        if case .string = node.value { return [try replica(node)] }
+        guard case .array = node.value else { throw node.expected("\"*\", a replica name or a list of names") }
+        var result: [ReplicaID] = []
+        for item in try node.array() {
+            let replica = try replica(item)
+            guard !result.contains(replica) else { throw item.error("replica '\(Echo.text(replicaNames[replica.index]))' is listed twice") }
+            result.append(replica)
+        }
+        guard !result.isEmpty else { throw node.error("expected at least one replica") }
+        return result
     }
 }

@@ -35,7 +35,8 @@ extension ScenarioParser {
         return ordered.map(\.0)
     }
 
-    private func keyText(_ key: NaturalKey) -> String {
+    /// `User { email: "ann@example.com" }`: a key as errors and outputs name it.
+    func keyText(_ key: NaturalKey) -> String {
         let entity = schema[key.uniqueKey.entity]
         let pairs = zip(entity.uniqueKeys[key.uniqueKey.key], key.values).map { field, value in
             if case .string(let text) = value { return "\(entity.fields[field]): \"\(text)\"" }
@@ -75,6 +76,20 @@ extension ScenarioParser {
                 try requireCreated(target, created, source)
             }
         }
+    }
+
+    /// Every key some step saves a record of (an import, a create, a seed,
+    /// a writer's save, a random create), by every unique key.
+    func keysCreated(by steps: [Step]) -> Set<NaturalKey> {
+        var created: Set<NaturalKey> = []
+        for case .save(let rows)? in steps.map(intent(of:)) {
+            for row in rows {
+                for uniqueKey in schema[row.entity].uniqueKeys.indices.map({ UniqueKeyID(entity: row.entity, key: $0) }) {
+                    if let key = row.naturalKey(uniqueKey, schema: schema) { created.insert(key) }
+                }
+            }
+        }
+        return created
     }
 
     private func intent(of step: Step) -> Intent? {

@@ -98,7 +98,8 @@ struct ScenarioParser {
         let steps = try parseSteps(document["steps"])
         // Expectations about a default strategy the preset does not run are
         // not checked: the report names the strategy as not run, and why.
-        let expectations = try parseExpectations(document["expect"], strategies: listedStrategies + strategies.filter { !listedStrategies.contains($0) })
+        let expectations = try parseExpectations(document["expect"], strategies: listedStrategies + strategies.filter { !listedStrategies.contains($0) },
+                                                 steps: steps)
             .filter { $0.strategy == "*" || strategies.contains($0.strategy) }
 
         var scenario = Scenario(
@@ -121,7 +122,10 @@ struct ScenarioParser {
         scenario.syncOffSaves = try parseChoice(document["syncOffSaves"], as: SyncOffSaves.self) ?? .uploaded
         scenario.versions = versions
         scenario.startingVersions = versions.isEmpty ? [] : startingVersions
-        return ScenarioDocument(file: root.file, scenario: scenario, seed: seed, strategyNames: strategies, expectations: expectations)
+        scenario.watchedFields = Set(expectations.compactMap { item -> WatchedField? in
+            if case .value(let expectation) = item { expectation.watch } else { nil }
+        }).sorted()
+        return ScenarioDocument(file: root.file, scenario: scenario, seed: seed, strategyNames: strategies, allExpectations: expectations)
     }
 
     /// A string naming one case of `Choice`; nil when the key is absent.

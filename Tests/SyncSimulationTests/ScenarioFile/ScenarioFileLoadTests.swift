@@ -59,14 +59,15 @@ struct ScenarioFileLoadTests {
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: inner.appendingPathComponent("deep.json5"))
 
-        let expected = ["a.json5", "b.json5", "c.json5"].map { "\(folder.path)/\($0)" }
+        // A subfolder's files come after the folder's own.
+        let expected = ["a.json5", "b.json5", "c.json5", "inner/deep.json5"].map { "\(folder.path)/\($0)" }
         #expect(try ScenarioFile.expand([folder.path]) == expected)
         // A trailing slash does not double up.
         #expect(try ScenarioFile.expand([folder.path + "/"]) == expected)
         // Files are taken as given (any extension), in the order given, around folders.
         let notes = folder.appendingPathComponent("notes.txt").path
         #expect(try ScenarioFile.expand([notes, folder.path, notes]) == [notes] + expected + [notes])
-        // Not recursive.
+        // A subfolder named alone.
         #expect(try ScenarioFile.expand([inner.path]) == ["\(inner.path)/deep.json5"])
     }
 
@@ -103,9 +104,24 @@ struct ScenarioFileLoadTests {
         #expect(try ScenarioFile.expand([]) == [])
     }
 
+    /// A folder's own files first, sorted, then each subfolder's, sorted
+    /// by name: `Scenarios/stacks/…` is checked with the rest.
+    @Test func foldersExpandRecursivelyInSortedOrder() throws {
+        let folder = try T.makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for path in ["b.json5", "a.json5", "z/c.json5", "m/y/e.json5", "m/d.json5", ".hidden/h.json5", "m/notes.md"] {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: url)
+        }
+        let files = try ScenarioFile.expand([folder.path])
+        #expect(files == ["a.json5", "b.json5", "m/d.json5", "m/y/e.json5", "z/c.json5"].map { "\(folder.path)/\($0)" })
+    }
+
     @Test func theScenariosFolderExpandsToEveryScenarioFile() throws {
         let files = try ScenarioFile.expand([T.scenariosFolder.path])
-        #expect(files == T.scenarioFileNames().map { "\(T.scenariosFolder.path)/\($0)" })
+        #expect(Array(files.prefix(T.scenarioFileNames().count)) == T.scenarioFileNames().map { "\(T.scenariosFolder.path)/\($0)" })
+        #expect(files.contains { $0.hasPrefix("\(T.scenariosFolder.path)/stacks/") })
         #expect(files.count >= 12)
         #expect(!files.contains { $0.hasSuffix("README.md") })
     }

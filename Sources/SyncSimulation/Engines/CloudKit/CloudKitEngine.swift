@@ -164,6 +164,13 @@ public struct CloudKitEngine: SyncEngine {
                       conflicts: conflicts, serverDuplicates: server.duplicateCount(schema: schema))
     }
 
+    /// The zone's live records of `key`, by record name (a record's id).
+    public func serverLiveRecords(holding key: NaturalKey) -> [Record] {
+        server.liveRecords.map(\.payload).filter { record in
+            record.entity == key.uniqueKey.entity && NaturalKey(record: record, uniqueKey: key.uniqueKey, schema: schema) == key
+        }
+    }
+
     /// A device's token and known tags are never ahead of the zone, and
     /// the requests it waits on have numbers it has handed out.
     public mutating func invariantProblem(_ replica: ReplicaID, crashed: Bool) -> InvariantChecker.Problem? {

@@ -1,0 +1,46 @@
+/// One item of a scenario's `expect` list: a bound on a metric, or the
+/// value a fetch by key returns on some replicas.
+public enum ScenarioExpectation: Hashable, Sendable {
+    case metric(Expectation)
+    case value(ValueExpectation)
+
+    /// A strategy name, or `*` for every strategy run.
+    public var strategy: String {
+        switch self {
+        case .metric(let expectation): return expectation.strategy
+        case .value(let expectation): return expectation.strategy
+        }
+    }
+}
+
+/// One expectation checked against one strategy's run (and, for a value,
+/// one replica).
+public enum ScenarioExpectationOutcome: Hashable, Sendable {
+    case metric(ExpectationOutcome)
+    case value(ValueOutcome)
+
+    public var passed: Bool {
+        switch self {
+        case .metric(let outcome): return outcome.passed
+        case .value(let outcome): return outcome.passed
+        }
+    }
+
+    public var strategy: String {
+        switch self {
+        case .metric(let outcome): return outcome.strategy
+        case .value(let outcome): return outcome.strategy
+        }
+    }
+
+    /// Every expectation against every result it applies to, in the order
+    /// of the expectations.
+    public static func check(_ expectations: [ScenarioExpectation], against results: [RunResult]) -> [ScenarioExpectationOutcome] {
+        expectations.flatMap { item -> [ScenarioExpectationOutcome] in
+            switch item {
+            case .metric(let expectation): return ExpectationOutcome.check([expectation], against: results).map { .metric($0) }
+            case .value(let expectation): return ValueOutcome.check([expectation], against: results).map { .value($0) }
+            }
+        }
+    }
+}
