@@ -84,10 +84,16 @@ public struct CloudKitEngine: SyncEngine {
             if taken && changes.moreComing, let fetch = devices[index].nextFetch(atMicros: now) {
                 actions.append(.send(fetch, from: envelope.to, to: serverAddress))
             }
+            // The fetch's last page: the import succeeded.
+            if taken && !changes.moreComing { actions.append(.imported(envelope.to)) }
             return actions
         case .modifyResult(let request, let result):
-            return take(devices[index].receiveModifyResult(result, request: request, node: &nodes[index], conflict: settings.conflict,
-                                                           atMicros: now), on: envelope.to)
+            let taken = devices[index].waitsForModify(request)
+            let actions = take(devices[index].receiveModifyResult(result, request: request, node: &nodes[index], conflict: settings.conflict,
+                                                                  atMicros: now), on: envelope.to)
+            // Every item saved: the export succeeded (a partial failure,
+            // such as a conflict, fails the operation).
+            return actions + (taken && !result.isPartialFailure ? [.exported(envelope.to)] : [])
         case .fetch, .modify:
             preconditionFailure("device \(envelope.to) got a request")
         }
