@@ -121,7 +121,7 @@ public struct Simulation {
         for link in scenario.links.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
             network.setSettings(scenario.links[link]!, for: link)
         }
-        observer = RunObserver(scenario: scenario, tracksCopies: strategy.runsDedupePass)
+        observer = RunObserver(scenario: scenario, tracksCopies: strategy.runsDedupePass, fetchFilter: strategy.fetchFilter)
         syncRandom = (0 ..< count).map { Xoshiro256StarStar(seed: seed, stream: "sync.\(ReplicaID($0))") }
         nemesisRandom = Xoshiro256StarStar(seed: seed, stream: "nemesis")
         writerRandom = Xoshiro256StarStar(seed: seed, stream: "writers")
@@ -462,7 +462,7 @@ public struct Simulation {
     private mutating func result(quiesced: Bool, wallSeconds: Double) -> RunResult {
         observer.close(quiesced: quiesced, atMicros: nowMicros)
         let stores = nodes.map(\.store)
-        let (lost, resurrected) = FinalCheck.writes(truth: observer.truth, stores: stores)
+        let (lost, resurrected) = FinalCheck.writes(truth: observer.truth, stores: stores, filter: strategy.fetchFilter)
         let (dangling, links) = FinalCheck.links(stores: stores, schema: scenario.schema)
         let convergence = observer.convergence
         let convergenceMicros = convergence.allAgree
@@ -473,6 +473,7 @@ public struct Simulation {
         return RunResult(
             strategy: strategy.name,
             duplicates: .init(final: duplicates.worst, peak: duplicates.peak, integralMicros: duplicates.integralMicros),
+            markedLosers: .init(final: observer.marked?.worst ?? 0, peak: observer.marked?.peak ?? 0),
             diverged: convergence.diverged,
             convergenceMicros: convergenceMicros,
             rejected: .init(
