@@ -15,7 +15,7 @@ struct ScenarioFileErrorTests {
         + "rejectedDetail.localSaves, rejectedDetail.changeSets, rejectedDetail.blocked, lostWrites, lostWritesDetail.fields, "
         + "lostWritesDetail.records, lostWritesDetail.toDeletes, resurrected, copiesLost, dangling, pendingLinksPeak, storeOpenFailures, lostOnReset, links, missedChanges, missedIntents, changeSets, conflicts, serverDuplicates, intentsWhileDown, quiesced, "
         + "liveness, race.intents, race.localDuplicates, race.savesRetried, "
-        + "network.sent, network.dropped, network.duplicated, network.delivered, network.bytes"
+        + "network.sent, network.dropped, network.duplicated, network.delivered, network.bytes, markedLosers.peak, markedLosers.final"
     static let replicas = "replicas: r1, r2, r3"
     static let userFields = "fields: email, name, city"
 
