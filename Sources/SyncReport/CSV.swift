@@ -55,7 +55,7 @@ extension Metric {
              .rejectedBlocked, .lostWrites, .lostFieldWrites, .lostRecords, .lostToDeletes, .resurrected, .copiesLost, .dangling,
              .pendingLinksPeak, .storeOpenFailures, .lostOnReset, .links, .missedChanges, .missedIntents, .changeSets, .conflicts,
              .serverDuplicates, .intentsWhileDown, .quiesced, .liveness, .raceIntents, .raceLocalDuplicates, .raceSavesRetried,
-             .networkSent, .networkDropped, .networkDuplicated, .networkDelivered, .networkBytes:
+             .networkSent, .networkDropped, .networkDuplicated, .networkDelivered, .networkBytes, .markedLosersPeak, .markedLosersFinal:
             return false
         }
     }

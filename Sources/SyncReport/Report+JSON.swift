@@ -68,6 +68,7 @@ extension Report {
             .init("deleteVsEdit", .string(scenario.deleteVsEdit.rawValue)),
             .init("deleteRulesOnImport", .bool(scenario.deleteRulesOnImport)),
             .init("dedupeDeferralSeconds", .number(DecimalText.seconds(micros: scenario.dedupeDeferralMicros))),
+            .init("dedupeDeferUntil", .string(scenario.dedupeDeferUntil.rawValue)),
             .init("sameSaveDuplicates", .string(scenario.sameSaveDuplicates.rawValue)),
             .init("steps", .int(scenario.steps.count)),
         ] + (scenario.hubRunsAppCode ? [.init("hubRunsAppCode", .bool(true))] : []))
@@ -119,6 +120,10 @@ extension Report {
                 .init("final", .int(result.duplicates.final)),
                 .init("peak", .int(result.duplicates.peak)),
                 .init("seconds", .number(DecimalText.seconds(micros: result.duplicates.integralMicros))),
+            ])),
+            .init("markedLosers", .object([
+                .init("peak", .int(result.markedLosers.peak)),
+                .init("final", .int(result.markedLosers.final)),
             ])),
             .init("diverged", .int(result.diverged)),
             .init("convergenceSeconds", result.convergenceMicros.map { .number(DecimalText.seconds(micros: $0)) } ?? .null),

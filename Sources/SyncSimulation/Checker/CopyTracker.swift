@@ -18,10 +18,11 @@ struct CopyTracker {
     }
 
     /// Looks at every key the apps have written. Only counts, so the order
-    /// of the truth's keys never matters.
-    mutating func update(replica index: Int, store: any Store, truth: GroundTruth) {
+    /// of the truth's keys never matters. A copy the app's fetches hide
+    /// (`filter`: `dedupe:deferred`'s marked losers) is no copy its users see.
+    mutating func update(replica index: Int, store: any Store, truth: GroundTruth, filter: FetchFilter? = nil) {
         for (key, keyTruth) in truth.keys {
-            let held = !store.liveRecordIDs(holding: key).isEmpty
+            let held = filter.map { !$0.visibleHolders(of: key, in: store).isEmpty } ?? !store.liveRecordIDs(holding: key).isEmpty
             if held {
                 present[index].insert(key)
             } else if present[index].remove(key) != nil && !keyTruth.deleted {

@@ -11,15 +11,19 @@ enum FinalCheck {
     /// survives only on a duplicate the app never reads is lost. A record is
     /// lost when its key, never deleted, has no live holder on any replica.
     /// A write that some replicas hold and others lack is not lost: those
-    /// replicas differ, and `diverged` counts them.
-    static func writes(truth: GroundTruth, stores: [any Store]) -> (lost: RunResult.LostWrites, resurrected: Int) {
+    /// replicas differ, and `diverged` counts them. A fetch never returns a
+    /// record the app hides (`filter`: `dedupe:deferred`'s marked losers),
+    /// so such a record is neither canonical nor, for a deleted key, alive.
+    static func writes(truth: GroundTruth, stores: [any Store], filter: FetchFilter? = nil) -> (lost: RunResult.LostWrites, resurrected: Int) {
         var lost = RunResult.LostWrites(fields: 0, records: 0)
         var resurrected = 0
         // Only counts come out of this loop, and counts do not depend on
         // the order keys are visited in: the keys are not sorted (at a
         // million keys, sorting them was most of the check).
         for (key, keyTruth) in truth.keys {
-            let canonical = stores.compactMap { store in store.liveRecordIDs(holding: key).first.flatMap { store.record($0) } }
+            let canonical = stores.compactMap { store in
+                (filter.map { $0.visibleHolders(of: key, in: store) } ?? store.liveRecordIDs(holding: key)).first.flatMap { store.record($0) }
+            }
             if keyTruth.deleted {
                 if !canonical.isEmpty { resurrected += 1 }
                 continue

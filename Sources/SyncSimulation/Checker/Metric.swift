@@ -37,6 +37,9 @@ public enum Metric: String, CaseIterable, Sendable {
     case networkDuplicated = "network.duplicated"
     case networkDelivered = "network.delivered"
     case networkBytes = "network.bytes"
+    /// Last, so that every earlier CSV column keeps its place.
+    case markedLosersPeak = "markedLosers.peak"
+    case markedLosersFinal = "markedLosers.final"
 
     /// The figure in `result`, in the units the JSON report uses (seconds
     /// for times, 1 or 0 for yes or no; `liveness` is 0 only when the
@@ -47,6 +50,8 @@ public enum Metric: String, CaseIterable, Sendable {
         case .duplicatesFinal: return Double(result.duplicates.final)
         case .duplicatesPeak: return Double(result.duplicates.peak)
         case .duplicatesSeconds: return Double(result.duplicates.integralMicros) / 1_000_000
+        case .markedLosersPeak: return Double(result.markedLosers.peak)
+        case .markedLosersFinal: return Double(result.markedLosers.final)
         case .diverged: return Double(result.diverged)
         case .converged: return result.convergenceMicros == nil ? 0 : 1
         case .convergenceSeconds: return result.convergenceMicros.map { Double($0) / 1_000_000 }

@@ -7,7 +7,13 @@ import SyncStore
 /// observes and never steers: nothing here feeds back into the run.
 struct RunObserver {
     private(set) var truth: GroundTruth
+    /// Duplicates as the users' fetches see them (``UserView``).
     private(set) var duplicates: DuplicateTracker
+    /// Records the fetches hide (`markedLosers`): worst replica and peak;
+    /// nil for a strategy that hides nothing.
+    private(set) var marked: DuplicateTracker?
+    /// What the strategy's app hides from its fetches; nil: nothing.
+    let fetchFilter: FetchFilter?
     private(set) var convergence: ConvergenceTracker
     private(set) var series: DuplicateSeries
     private(set) var faults: [FaultEvent] = []
@@ -24,8 +30,10 @@ struct RunObserver {
     /// Each device's store commit count when last observed.
     private var observedCommits: [Int]
 
-    init(scenario: Scenario, tracksCopies: Bool = false) {
+    init(scenario: Scenario, tracksCopies: Bool = false, fetchFilter: FetchFilter? = nil) {
         let count = scenario.replicaCount
+        self.fetchFilter = fetchFilter
+        marked = fetchFilter.map { _ in DuplicateTracker(replicaCount: count) }
         copies = tracksCopies ? CopyTracker(replicaCount: count) : nil
         pendingLinks = PendingLinkTracker(schema: scenario.schema)
         truth = GroundTruth(schema: scenario.schema)
@@ -44,10 +52,12 @@ struct RunObserver {
         guard store.commitCount != observedCommits[index] else { return }
         observedCommits[index] = store.commitCount
         lastStateChangeMicros = now
-        duplicates.update(replica: index, count: store.duplicateCount, atMicros: now)
+        let view = fetchFilter.map { UserView(store: store, filter: $0) }
+        duplicates.update(replica: index, count: view?.duplicates ?? store.duplicateCount, atMicros: now)
+        if let view { marked?.update(replica: index, count: view.hidden, atMicros: now) }
         series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: now)
-        convergence.update(replica: index, digest: store.digest, atMicros: now)
-        copies?.update(replica: index, store: store, truth: truth)
+        convergence.update(replica: index, digest: view?.digest ?? store.digest, atMicros: now)
+        copies?.update(replica: index, store: store, truth: truth, filter: fetchFilter)
         pendingLinks?.update(store: store, aliases: node.context.aliases)
     }
 
@@ -90,10 +100,15 @@ struct RunObserver {
     func trackerProblem(_ node: ReplicaNode) -> InvariantChecker.Problem? {
         let index = node.id.index
         let store = node.store
-        if duplicates.counts[index] != store.duplicateCount {
-            return ("checker.duplicates", "tracked \(duplicates.counts[index]), the store counts \(store.duplicateCount)")
+        let view = fetchFilter.map { UserView(store: store, filter: $0) }
+        let duplicateCount = view?.duplicates ?? store.duplicateCount
+        if duplicates.counts[index] != duplicateCount {
+            return ("checker.duplicates", "tracked \(duplicates.counts[index]), the store counts \(duplicateCount)")
         }
-        if convergence.digest(of: index) != store.digest {
+        if let view, let marked, marked.counts[index] != view.hidden {
+            return ("checker.markedLosers", "tracked \(marked.counts[index]), the store holds \(view.hidden)")
+        }
+        if convergence.digest(of: index) != view?.digest ?? store.digest {
             return ("checker.digest", "the convergence tracker holds a stale digest")
         }
         return nil
@@ -104,6 +119,7 @@ struct RunObserver {
     /// adds nothing), to the end when it did not.
     mutating func close(quiesced: Bool, atMicros now: Int64) {
         duplicates.advance(to: quiesced ? lastStateChangeMicros : now)
+        marked?.advance(to: quiesced ? lastStateChangeMicros : now)
         series.close(atMicros: now)
     }
 }

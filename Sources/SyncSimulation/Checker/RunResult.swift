@@ -11,6 +11,17 @@ public struct RunResult: Sendable {
         public var integralMicros: Int64
     }
 
+    /// Live records the app's fetches hide from its users (`dedupe:deferred`'s
+    /// losers marked with `deduplicatedDate`, not yet deleted): in the
+    /// store and syncing, but not among the duplicates users see. 0 for a
+    /// strategy that marks nothing.
+    public struct MarkedLosers: Hashable, Sendable {
+        /// On the worst replica at the end.
+        public var final: Int
+        /// Highest worst-replica count at any moment.
+        public var peak: Int
+    }
+
     public struct Rejected: Hashable, Sendable {
         /// Local saves a store refused.
         public var localSaves: Int
@@ -48,7 +59,9 @@ public struct RunResult: Sendable {
     }
 
     public var strategy: String
+    /// Duplicates as a fetch shows them to users (marked losers hidden).
     public var duplicates: Duplicates
+    public var markedLosers = MarkedLosers(final: 0, peak: 0)
     /// Replicas outside the largest group of identical materialised states.
     public var diverged: Int
     /// From the last heal or write to the moment all replicas agreed; nil

@@ -75,6 +75,15 @@ public enum EngineAction {
     /// `count` pending local changes of a device met a server version it
     /// had not seen (for the timeline; the engine counts them itself).
     case conflicted(ReplicaID, count: Int)
+    /// A device's export succeeded: `cloudkit`, a modify it waited for was
+    /// answered without an error; `peer`, its latest change sets reached a
+    /// peer it sent them to. What NSPersistentCloudKitContainer tells the
+    /// app with a succeeded `.export` event (`dedupe:deferred` waits for it).
+    case exported(ReplicaID)
+    /// A device's import succeeded: `cloudkit`, the last page of a fetch it
+    /// waited for arrived; `peer`, a peer answered its request. A succeeded
+    /// `.import` event.
+    case imported(ReplicaID)
 }
 
 /// A message of some engine, as the network and the kernel see it.

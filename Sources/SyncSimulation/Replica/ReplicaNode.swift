@@ -39,6 +39,7 @@ public struct ReplicaNode {
             clock: ReplicaClock(kind: strategy.clockKind, replica: origin, physical: clock),
             ids: Xoshiro256StarStar(seed: seed, stream: "ids.\(origin)"))
         context.app = app
+        context.fetchFilter = strategy.fetchFilter
         return context
     }
 
@@ -121,6 +122,16 @@ public struct ReplicaNode {
     public mutating func runDedupePass(atMicros now: Int64) -> [Record] {
         context.nowMicros = now
         return strategy.dedupePass(in: &context)
+    }
+
+    /// The sync engine reports a successful export or import (what
+    /// `dedupe:deferred` waits for before it deletes a marked loser).
+    /// True when a loser waiting for them is now due: the app runs a pass.
+    public mutating func syncSucceeded(exported: Bool, atMicros now: Int64) -> Bool {
+        if exported { context.lastExportMicros = now } else { context.lastImportMicros = now }
+        guard let since = context.marksAwaitingSyncSinceMicros,
+              let export = context.lastExportMicros, let `import` = context.lastImportMicros else { return false }
+        return min(export, `import`) > since
     }
 
     /// The delete rules applied after an import (`deleteRulesOnImport`):

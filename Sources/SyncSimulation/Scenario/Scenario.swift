@@ -110,8 +110,11 @@ public struct Scenario: Sendable {
     public var deleteVsEditSetting: DeleteVsEdit?
     /// What an edit made without seeing a delete does to the record.
     public var deleteVsEdit: DeleteVsEdit { deleteVsEditSetting ?? engine.defaultDeleteVsEdit }
-    /// How long `dedupe:deferred` keeps a marked loser before deleting it.
+    /// How long `dedupe:deferred` keeps a marked loser before deleting it,
+    /// with `dedupeDeferUntil: "time"`.
     public var dedupeDeferralMicros = AppSettings.defaultDedupeDeferralMicros
+    /// When `dedupe:deferred` deletes a marked loser (``DedupeDeferUntil``).
+    public var dedupeDeferUntil = DedupeDeferUntil.exportAndImport
     /// Whether a device's app applies delete rules to what an import leaves
     /// pointing at a deleted record (`deleteRulesOnImport`; no source says
     /// what NSPersistentCloudKitContainer does, so both are settings).

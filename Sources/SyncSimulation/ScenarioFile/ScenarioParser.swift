@@ -5,7 +5,7 @@ import SyncModel
 struct ScenarioParser {
     static let topLevelKeys = [
         "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "deleteRulesOnImport", "sameSaveDuplicates", "engine", "preset", "until", "schema", "network", "sync",
-        "clocks", "strategies", "dedupeDelay", "dedupeDeferral", "writerLatency", "seriesResolution", "seriesPerReplica", "syncOff", "syncOffSaves", "versions", "appVersion", "steps", "expect",
+        "clocks", "strategies", "dedupeDelay", "dedupeDeferral", "dedupeDeferUntil", "writerLatency", "seriesResolution", "seriesPerReplica", "syncOff", "syncOffSaves", "versions", "appVersion", "steps", "expect",
     ] + EngineCatalog.settingsKeys
     static let defaultUntilMicros: Int64 = 60_000_000
     static let replicaRange: ClosedRange<Int64> = 1 ... 500
@@ -120,6 +120,7 @@ struct ScenarioParser {
         scenario.seriesPerReplica = seriesPerReplica
         scenario.syncOff = syncOff
         scenario.syncOffSaves = try parseChoice(document["syncOffSaves"], as: SyncOffSaves.self) ?? .uploaded
+        scenario.dedupeDeferUntil = try parseChoice(document["dedupeDeferUntil"], as: DedupeDeferUntil.self) ?? .exportAndImport
         scenario.versions = versions
         scenario.startingVersions = versions.isEmpty ? [] : startingVersions
         scenario.watchedFields = Set(expectations.compactMap { item -> WatchedField? in

@@ -13,8 +13,10 @@ public struct AppSettings: Hashable, Sendable {
     /// save (`sameSaveDuplicates`).
     public var sameSaveDuplicates: SameSaveDuplicates
     /// How long a loser marked by `dedupe:deferred` stays before a pass may
-    /// delete it (`dedupeDeferral`).
+    /// delete it (`dedupeDeferral`), with ``dedupeDeferUntil`` `.time`.
     public var dedupeDeferralMicros: Int64
+    /// When a loser marked by `dedupe:deferred` may be deleted.
+    public var dedupeDeferUntil = DedupeDeferUntil.exportAndImport
     /// Whether the app version the device runs declares the schema's
     /// unique keys (``AppVersion``). One that does not has no constraint
     /// in its store, runs no dedupe pass and makes random ids under `crdt`.
@@ -41,5 +43,6 @@ public struct AppSettings: Hashable, Sendable {
         self.init(editsRevive: scenario.deleteVsEdit.editsRevive, sameSaveDuplicates: scenario.sameSaveDuplicates,
                   dedupeDeferralMicros: scenario.dedupeDeferralMicros)
         localSavesOverwrite = scenario.engine.localSavesOverwrite
+        dedupeDeferUntil = scenario.dedupeDeferUntil
     }
 }

@@ -8,11 +8,14 @@ import SyncStore
 /// relationships have arrived and lose them: it marks the loser with
 /// `deduplicatedDate`, keeps the first tag by id that is not marked, moves
 /// the relationships of every loser (marked earlier or now) to it, and
-/// deletes marked tags only some time after the mark (60 s in the sample,
-/// "weeks or months" in a real app, measured against its last export and
-/// import). Here that time is `dedupeDeferral` (default 1 s) since the mark,
-/// and a device deletes a marked loser only while it holds the winner live
-/// and unmarked.
+/// deletes marked tags once the mark is older than the earlier of the
+/// device's last successful export and import (by 60 s in the sample,
+/// "weeks or months" in a real app). Here, by default, a mark older than
+/// both events (`dedupeDeferUntil: "exportAndImport"`, ``DedupeDeferUntil``;
+/// the engine reports them, ``StrategyContext/lastExportMicros``), or with
+/// `"time"`, `dedupeDeferral` since the mark; and a device deletes a marked
+/// loser only while it holds the winner live and unmarked. Every fetch the
+/// app makes hides marked losers (``FetchFilter``).
 extension DedupeStrategy {
     func deferredPass(in context: inout StrategyContext) -> [Record] {
         let schema = context.schema
@@ -21,6 +24,21 @@ extension DedupeStrategy {
         var changes = DedupePassChanges()
         var moves: [RecordID: RecordID] = [:]   // loser -> winner
         var nextDue: Int64?
+        var awaitingSince: Int64?
+        let waitsForSync = context.app.dedupeDeferUntil == .exportAndImport
+        // The sample's test: the mark is older than the earlier of the last
+        // successful export and import (none yet: not due).
+        let syncedSince: Int64? = context.lastExportMicros.flatMap { export in context.lastImportMicros.map { min(export, $0) } }
+        func isDue(_ marked: Int64) -> Bool {
+            waitsForSync ? syncedSince.map { marked < $0 } ?? false : marked + deferral <= now
+        }
+        func wait(for marked: Int64) {
+            if waitsForSync {
+                awaitingSince = min(awaitingSince ?? .max, marked)
+            } else {
+                nextDue = min(nextDue ?? .max, marked + deferral)
+            }
+        }
 
         func current(_ id: RecordID) -> Record { changes.current(id, in: context.store) }
         func markedAt(_ record: Record) -> Int64? {
@@ -55,18 +73,19 @@ extension DedupeStrategy {
                         var mark = Record(id: loserID, entity: loser.entity, schema: schema)
                         mark.set(schema[loser.entity].fieldIndex(Self.markField)!, to: .int(now), stamp: context.stamp())
                         changes.stage(mark)
-                        nextDue = min(nextDue ?? .max, now + deferral)
+                        wait(for: now)
                         continue
                     }
-                    if marked + deferral <= now {
+                    if isDue(marked) {
                         changes.stage(context.deletion(of: loser))
                     } else {
-                        nextDue = min(nextDue ?? .max, marked + deferral)
+                        wait(for: marked)
                     }
                 }
             }
         }
         context.nextPassDueMicros = nextDue
+        context.marksAwaitingSyncSinceMicros = awaitingSince
         guard !moves.isEmpty else { return [] }
         repointReferences(to: moves, changes: &changes, context: &context)
         return changes.commit(in: &context)

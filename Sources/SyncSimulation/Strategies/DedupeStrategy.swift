@@ -25,9 +25,11 @@ public struct DedupeStrategy: Strategy {
         /// Apple's "Sharing Core Data objects between iCloud users" sample:
         /// losers are first marked (`deduplicatedDate`) and kept, so links
         /// that reach them late still move to the winner, and a pass
-        /// deletes a marked loser only once `dedupeDeferral` has passed
-        /// since the mark and the winner is live and unmarked on the device.
-        /// No field value is copied (``DedupeStrategy+Deferred``).
+        /// deletes a marked loser only once the device has exported and
+        /// imported successfully since the mark (or, with `dedupeDeferUntil:
+        /// "time"`, once `dedupeDeferral` has passed) and the winner is live
+        /// and unmarked on the device. Every fetch hides marked losers. No
+        /// field value is copied (``DedupeStrategy+Deferred``).
         case deferred
     }
 
@@ -49,6 +51,9 @@ public struct DedupeStrategy: Strategy {
     public var enforcesUniqueness: Bool { false }
     public var runsDedupePass: Bool { true }
     public var promisesConvergence: Bool { true }
+    /// `dedupe:deferred` hides its marked losers from every fetch, as the
+    /// sharing sample's UI predicate does; the others hide nothing.
+    public var fetchFilter: FetchFilter? { variant == .deferred ? FetchFilter(hidingField: Self.markField) : nil }
 
     public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {

@@ -40,6 +40,9 @@ public protocol Strategy: Sendable {
     /// `CKRecord`, as NSPersistentCloudKitContainer and Apple's CKSyncEngine
     /// sample do.
     var syncsRecordsAsCRDTs: Bool { get }
+    /// Records the app's fetches leave out (``FetchFilter``); nil: it shows
+    /// every live record.
+    var fetchFilter: FetchFilter? { get }
 
     /// The application's read before it writes.
     func fetch(_ intent: Intent, in context: StrategyContext) -> Fetched
@@ -58,6 +61,7 @@ public protocol Strategy: Sendable {
 extension Strategy {
     public var runsDedupePass: Bool { false }
     public var syncsRecordsAsCRDTs: Bool { false }
+    public var fetchFilter: FetchFilter? { nil }
     public func dedupePass(in context: inout StrategyContext) -> [Record] { [] }
     public func storeSchema(for schema: Schema) -> Schema { schema }
 

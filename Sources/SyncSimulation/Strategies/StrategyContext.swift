@@ -20,6 +20,21 @@ public struct StrategyContext: Sendable {
     /// Set by a dedupe pass that left marked losers to delete later
     /// (`dedupe:deferred`): when the next pass should run; nil: no need.
     public var nextPassDueMicros: Int64?
+    /// Set by a dedupe pass that left marked losers waiting for the
+    /// device's next successful export and import (`dedupe:deferred` with
+    /// `dedupeDeferUntil: "exportAndImport"`): the oldest such mark; nil:
+    /// none waits.
+    public var marksAwaitingSyncSinceMicros: Int64?
+    /// When the sync engine last told the app that an export (its changes
+    /// saved: a modify answered without error, or its change sets delivered
+    /// to a peer) and an import (a fetch answered) succeeded, as
+    /// NSPersistentCloudKitContainer's `eventChangedNotification` does; nil:
+    /// never. Kept across a crash (the sample keeps them in UserDefaults),
+    /// gone with a wipe.
+    public var lastExportMicros: Int64?
+    public var lastImportMicros: Int64?
+    /// What the app's fetches hide (``Strategy/fetchFilter``).
+    public var fetchFilter: FetchFilter?
 
     public init(replica: ReplicaID, store: any Store, clock: ReplicaClock, ids: Xoshiro256StarStar, nowMicros: Int64 = 0) {
         self.replica = replica
@@ -49,9 +64,10 @@ public struct StrategyContext: Sendable {
     }
 
     /// The record a fetch by `key` returns first: the live holder with the
-    /// lowest id.
+    /// lowest id that the app's fetches do not hide (``fetchFilter``).
     public func firstLive(_ key: NaturalKey) -> Record? {
-        store.liveRecordIDs(holding: key).first.flatMap { store.record($0) }
+        guard let fetchFilter else { return store.liveRecordIDs(holding: key).first.flatMap { store.record($0) } }
+        return fetchFilter.visibleHolders(of: key, in: store).first.flatMap { store.record($0) }
     }
 
     /// A change that creates record `id` from `row`. With

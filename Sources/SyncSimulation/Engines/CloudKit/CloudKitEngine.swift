@@ -102,6 +102,8 @@ public struct CloudKitEngine: SyncEngine {
                       let modify = devices[index].nextModify(node: nodes[index], settings: settings, atMicros: now) {
                 actions.append(.send(modify, from: envelope.to, to: serverAddress))
             }
+            // The fetch's last page: the import succeeded.
+            if taken && !changes.moreComing { actions.append(.imported(envelope.to)) }
             return actions
         case .modifyResult(let request, let result):
             let taken = devices[index].waitsForModify(request)
@@ -110,7 +112,9 @@ public struct CloudKitEngine: SyncEngine {
             if taken && settings.syncOrder == .exportFirst, let fetch = devices[index].nextFetch(atMicros: now) {
                 actions.append(.send(fetch, from: envelope.to, to: serverAddress))
             }
-            return actions
+            // Every item saved: the export succeeded (a partial failure,
+            // such as a conflict, fails the operation).
+            return actions + (taken && !result.isPartialFailure ? [.exported(envelope.to)] : [])
         case .fetch, .modify:
             preconditionFailure("device \(envelope.to) got a request")
         }

@@ -60,12 +60,14 @@ public struct PeerEngine: SyncEngine {
             let missing = logs[receiver.index].changeSets(missingFrom: peerHeld, appliedOnly: forwardsAppliedOnly)
             return [.send(PeerMessage.reply(changeSets: missing, held: logs[receiver.index].held), from: receiver, to: envelope.from)]
         case .reply(let changeSets, let peerHeld):
-            var actions = ingest(changeSets, on: receiver, nodes: &nodes, atMicros: now)
+            var actions = ingest(changeSets, from: envelope.from, on: receiver, nodes: &nodes, atMicros: now)
+            // The device's request was answered: an import.
+            actions.append(.imported(receiver))
             let missing = logs[receiver.index].changeSets(missingFrom: peerHeld, appliedOnly: forwardsAppliedOnly)
             if !missing.isEmpty { actions.append(.send(PeerMessage.push(changeSets: missing), from: receiver, to: envelope.from)) }
             return actions
         case .push(let changeSets):
-            return ingest(changeSets, on: receiver, nodes: &nodes, atMicros: now)
+            return ingest(changeSets, from: envelope.from, on: receiver, nodes: &nodes, atMicros: now)
         }
     }
 
@@ -142,10 +144,18 @@ public struct PeerEngine: SyncEngine {
         return peers
     }
 
-    private mutating func ingest(_ changeSets: [ChangeSet], on replica: ReplicaID, nodes: inout [ReplicaNode],
+    /// Takes change sets `sender` sent. When they bring the receiver the
+    /// sender's own latest change set, which it lacked, the sender's export
+    /// succeeded (the peer engine has no acknowledgement of its own: the
+    /// delivery stands for it, and a sender with nothing new exports nothing).
+    private mutating func ingest(_ changeSets: [ChangeSet], from sender: ReplicaID, on replica: ReplicaID, nodes: inout [ReplicaNode],
                                  atMicros now: Int64) -> [EngineAction] {
+        let senderOrigin = logs[sender.index].origin
+        let senderLatest = logs[sender.index].held[senderOrigin]
+        let lacked = logs[replica.index].held[senderOrigin] < senderLatest
         guard logs[replica.index].receive(changeSets) > 0 else { return [] }
-        return applyHeld(on: replica, nodes: &nodes, atMicros: now)
+        let exported = lacked && logs[replica.index].held[senderOrigin] >= senderLatest && sender.index < nodes.count
+        return (exported ? [.exported(sender)] : []) + applyHeld(on: replica, nodes: &nodes, atMicros: now)
     }
 
     private mutating func applyHeld(on replica: ReplicaID, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {

@@ -1,0 +1,31 @@
+import SyncModel
+import SyncStore
+
+/// Records an app leaves out of every fetch its users' screens make, while
+/// they stay in the store and sync: `dedupe:deferred`'s marked losers,
+/// which Apple's "Sharing Core Data objects between iCloud users" sample
+/// hides with a predicate excluding tags whose `deduplicatedDate` is set
+/// (docs/sources/dedupe-and-deletes.md, item 2; /work/shared/SOURCES.md,
+/// "Core Data + CloudKit dedupe samples"). The checker counts duplicates,
+/// copies, divergence and the canonical record of a key as such a fetch
+/// returns them (docs/MODEL.md, "Metrics").
+public struct FetchFilter: Hashable, Sendable {
+    /// A record of an entity with this field is hidden while the field is set.
+    public let hidingField: String
+
+    public init(hidingField: String) {
+        self.hidingField = hidingField
+    }
+
+    /// True when a fetch leaves `record` out (live or not: a deleted record
+    /// is never returned anyway).
+    public func hides(_ record: Record, schema: Schema) -> Bool {
+        guard let field = schema[record.entity].fieldIndex(hidingField) else { return false }
+        return record.value(field) != nil
+    }
+
+    /// The live holders of `key` a fetch returns, in id order.
+    public func visibleHolders(of key: NaturalKey, in store: any Store) -> [RecordID] {
+        store.liveRecordIDs(holding: key).filter { id in store.record(id).map { !hides($0, schema: store.schema) } ?? false }
+    }
+}
