@@ -72,7 +72,7 @@ public enum ExpectationText {
     public static func expected(_ expected: ValueExpectation.Expected) -> String {
         switch expected {
         case .null: return "null"
-        case .text(let text, let quoted): return quoted ? quote(text) : text
+        case .text(let text, let quoted): return quoted ? JSON5Value.quoted(text) : text
         }
     }
 
@@ -82,26 +82,8 @@ public enum ExpectationText {
         switch value {
         case .noRecord: return "no record"
         case .value(nil): return "null"
-        case .value(.string(let text)?): return quote(text)
+        case .value(.string(let text)?): return JSON5Value.quoted(text)
         case .value(.int(let number)?): return String(number)
         }
-    }
-
-    /// `"text"`, with `"` and `\` escaped and line breaks shown as `\n`, so
-    /// a value stays on its line.
-    public static func quote(_ text: String) -> String {
-        var quoted = "\""
-        for character in text {
-            switch character {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\r\n": quoted += "\\r\\n"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "\""
     }
 }

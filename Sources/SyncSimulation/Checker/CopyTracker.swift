@@ -22,7 +22,7 @@ struct CopyTracker {
     /// (`filter`: `dedupe:deferred`'s marked losers) is no copy its users see.
     mutating func update(replica index: Int, store: any Store, truth: GroundTruth, filter: FetchFilter? = nil) {
         for (key, keyTruth) in truth.keys {
-            let held = filter.map { !$0.visibleHolders(of: key, in: store).isEmpty } ?? !store.liveRecordIDs(holding: key).isEmpty
+            let held = !FetchFilter.holders(of: key, in: store, filter: filter).isEmpty
             if held {
                 present[index].insert(key)
             } else if present[index].remove(key) != nil && !keyTruth.deleted {

@@ -21,9 +21,7 @@ enum FinalCheck {
         // the order keys are visited in: the keys are not sorted (at a
         // million keys, sorting them was most of the check).
         for (key, keyTruth) in truth.keys {
-            let canonical = stores.compactMap { store in
-                (filter.map { $0.visibleHolders(of: key, in: store) } ?? store.liveRecordIDs(holding: key)).first.flatMap { store.record($0) }
-            }
+            let canonical = stores.compactMap { FetchFilter.firstFetched(key, in: $0, filter: filter) }
             if keyTruth.deleted {
                 if !canonical.isEmpty { resurrected += 1 }
                 continue
@@ -64,18 +62,20 @@ enum FinalCheck {
     }
 
     /// The watched fields' values on every device (`stores`, in replica
-    /// order) and, when the engine has one, on its server endpoint (the
-    /// replica after the last device).
-    static func values(_ watched: [WatchedField], stores: [any Store], server: ((NaturalKey) -> [Record])?) -> FinalValues {
+    /// order), as the app's fetch by key returns them (`filter`), and, when
+    /// the engine has one, on its server endpoint (the replica after the
+    /// last device).
+    static func values(_ watched: [WatchedField], stores: [any Store], filter: FetchFilter? = nil,
+                       server: ((NaturalKey) -> [Record])?) -> FinalValues {
         guard !watched.isEmpty else { return FinalValues() }
         var entries: [FinalValues.Entry] = []
         for watch in watched {
             for (index, store) in stores.enumerated() {
-                let records = store.liveRecordIDs(holding: watch.key).compactMap { store.record($0) }
-                entries.append(.init(replica: ReplicaID(index), watch: watch, value: FinalValue.read(watch, in: records)))
+                let fetched = FetchFilter.firstFetched(watch.key, in: store, filter: filter)
+                entries.append(.init(replica: ReplicaID(index), watch: watch, value: FinalValue.read(watch, in: fetched)))
             }
             if let server {
-                entries.append(.init(replica: ReplicaID(stores.count), watch: watch, value: FinalValue.read(watch, in: server(watch.key))))
+                entries.append(.init(replica: ReplicaID(stores.count), watch: watch, value: FinalValue.read(watch, in: server(watch.key).first)))
             }
         }
         return FinalValues(entries: entries)

@@ -84,11 +84,10 @@ public enum FinalValue: Hashable, Sendable {
     /// The canonical record's field (nil: unset).
     case value(FieldValue?)
 
-    /// The watched field of the canonical record among `records`, the
-    /// live holders of the key sorted by id: the first, as a fetch by key
-    /// returns it (and as `lostWrites` reads it).
-    static func read(_ watch: WatchedField, in records: [Record]) -> FinalValue {
-        guard let canonical = records.first else { return .noRecord }
+    /// The watched field of the canonical record, the one a fetch by key
+    /// returns first (as `lostWrites` reads it); nil: no record.
+    static func read(_ watch: WatchedField, in canonical: Record?) -> FinalValue {
+        guard let canonical else { return .noRecord }
         return .value(canonical.value(watch.field))
     }
 }

@@ -387,14 +387,19 @@ public struct Simulation {
             case .appliedRemote(let replica):
                 if scenario.deleteRulesOnImport { applyDeleteRulesAfterImport(on: replica) }
                 if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
-            case .exported(let replica), .imported(let replica):
-                // The app hears of it (the sample's `eventChangedNotification`);
-                // a loser marked before both events is now due: a pass runs.
-                var exported = false
-                if case .exported = action { exported = true }
-                if nodes[replica.index].syncSucceeded(exported: exported, atMicros: nowMicros) { scheduleDedupePass(on: replica) }
+            case .exported(let replica):
+                syncSucceeded(on: replica, exported: true)
+            case .imported(let replica):
+                syncSucceeded(on: replica, exported: false)
             }
         }
+    }
+
+    /// The app hears that an export or import succeeded (the sample's
+    /// `eventChangedNotification`); a loser marked before both events is
+    /// now due, so a pass runs.
+    private mutating func syncSucceeded(on replica: ReplicaID, exported: Bool) {
+        if nodes[replica.index].syncSucceeded(exported: exported, atMicros: nowMicros) { scheduleDedupePass(on: replica) }
     }
 
     /// With `deleteRulesOnImport`, the device's app applies the delete rules
@@ -510,7 +515,7 @@ public struct Simulation {
             events: events,
             wallSeconds: wallSeconds)
         let engine = self.engine
-        result.finalValues = FinalCheck.values(scenario.watchedFields, stores: stores,
+        result.finalValues = FinalCheck.values(scenario.watchedFields, stores: stores, filter: strategy.fetchFilter,
                                                server: scenario.server == nil ? nil : { engine.serverLiveRecords(holding: $0) })
         return result
     }

@@ -129,9 +129,8 @@ public struct ReplicaNode {
     /// True when a loser waiting for them is now due: the app runs a pass.
     public mutating func syncSucceeded(exported: Bool, atMicros now: Int64) -> Bool {
         if exported { context.lastExportMicros = now } else { context.lastImportMicros = now }
-        guard let since = context.marksAwaitingSyncSinceMicros,
-              let export = context.lastExportMicros, let `import` = context.lastImportMicros else { return false }
-        return min(export, `import`) > since
+        guard let marked = context.marksAwaitingSyncSinceMicros, let synced = context.syncedSinceMicros else { return false }
+        return marked < synced
     }
 
     /// The delete rules applied after an import (`deleteRulesOnImport`):

@@ -64,11 +64,7 @@ extension ScenarioParser {
         for case let (intent?, source) in intents {
             switch intent {
             case .save(let rows):
-                for row in rows {
-                    for uniqueKey in schema[row.entity].uniqueKeys.indices.map({ UniqueKeyID(entity: row.entity, key: $0) }) {
-                        if let key = row.naturalKey(uniqueKey, schema: schema) { created.insert(key) }
-                    }
-                }
+                insertKeys(of: rows, into: &created)
             case .update(let key, _), .delete(let key):
                 try requireCreated(key, created, source)
             case .link(let key, _, let target):
@@ -82,14 +78,17 @@ extension ScenarioParser {
     /// a writer's save, a random create), by every unique key.
     func keysCreated(by steps: [Step]) -> Set<NaturalKey> {
         var created: Set<NaturalKey> = []
-        for case .save(let rows)? in steps.map(intent(of:)) {
-            for row in rows {
-                for uniqueKey in schema[row.entity].uniqueKeys.indices.map({ UniqueKeyID(entity: row.entity, key: $0) }) {
-                    if let key = row.naturalKey(uniqueKey, schema: schema) { created.insert(key) }
-                }
+        for case .save(let rows)? in steps.map(intent(of:)) { insertKeys(of: rows, into: &created) }
+        return created
+    }
+
+    /// Every key of every unique key of `rows`.
+    private func insertKeys(of rows: [Row], into created: inout Set<NaturalKey>) {
+        for row in rows {
+            for uniqueKey in schema[row.entity].uniqueKeys.indices.map({ UniqueKeyID(entity: row.entity, key: $0) }) {
+                if let key = row.naturalKey(uniqueKey, schema: schema) { created.insert(key) }
             }
         }
-        return created
     }
 
     private func intent(of step: Step) -> Intent? {

@@ -22,11 +22,7 @@ public struct CRDTStrategy: Strategy {
         }
         // A stale fetch does no harm here: every writer's insert of one key
         // is the same record, and the inserts merge.
-        return context.upsert(rows, fetched: fetched) { row, context in
-            // An app version without the keys has no key to derive from.
-            guard context.app.declaresUniqueKeys, let key = row.identityKey(schema: context.schema) else { return context.randomRecordID() }
-            return key.derivedRecordID(schema: context.schema)
-        }
+        return context.upsertByKeyDerivedID(rows, fetched: fetched)
     }
 
     public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {

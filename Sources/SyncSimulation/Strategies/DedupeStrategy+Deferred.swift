@@ -28,7 +28,7 @@ extension DedupeStrategy {
         let waitsForSync = context.app.dedupeDeferUntil == .exportAndImport
         // The sample's test: the mark is older than the earlier of the last
         // successful export and import (none yet: not due).
-        let syncedSince: Int64? = context.lastExportMicros.flatMap { export in context.lastImportMicros.map { min(export, $0) } }
+        let syncedSince = context.syncedSinceMicros
         func isDue(_ marked: Int64) -> Bool {
             waitsForSync ? syncedSince.map { marked < $0 } ?? false : marked + deferral <= now
         }

@@ -28,4 +28,17 @@ public struct FetchFilter: Hashable, Sendable {
     public func visibleHolders(of key: NaturalKey, in store: any Store) -> [RecordID] {
         store.liveRecordIDs(holding: key).filter { id in store.record(id).map { !hides($0, schema: store.schema) } ?? false }
     }
+
+    /// The live holders of `key` an app with `filter` fetches, in id order:
+    /// every live holder when it hides nothing (nil).
+    public static func holders(of key: NaturalKey, in store: any Store, filter: FetchFilter?) -> [RecordID] {
+        filter.map { $0.visibleHolders(of: key, in: store) } ?? store.liveRecordIDs(holding: key)
+    }
+
+    /// The record a fetch by `key` returns first: the lowest-id holder the
+    /// app sees. What the app's own fetch, the canonical record of
+    /// `lostWrites` and a value expectation all read.
+    public static func firstFetched(_ key: NaturalKey, in store: any Store, filter: FetchFilter?) -> Record? {
+        holders(of: key, in: store, filter: filter).first.flatMap { store.record($0) }
+    }
 }

@@ -27,10 +27,7 @@ public struct KeyIDStrategy: Strategy {
         }
         // An upsert by primary key: a create of a key the device already
         // holds updates that row.
-        return context.upsert(rows, fetched: fetched) { row, context in
-            guard context.app.declaresUniqueKeys, let key = row.identityKey(schema: context.schema) else { return context.randomRecordID() }
-            return key.derivedRecordID(schema: context.schema)
-        }
+        return context.upsertByKeyDerivedID(rows, fetched: fetched)
     }
 
     public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {

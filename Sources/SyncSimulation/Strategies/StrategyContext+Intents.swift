@@ -89,6 +89,17 @@ extension StrategyContext {
         return commitLocal(changes)
     }
 
+    /// ``upsert(_:fetched:newID:)`` with a new record's id derived from the
+    /// row's identity key (`crdt`, `keyid`): every replica's create of one
+    /// key is the same record. An app version without the keys has no key
+    /// to derive from and makes a random id.
+    public mutating func upsertByKeyDerivedID(_ rows: [Row], fetched: Fetched) -> IntentOutcome {
+        upsert(rows, fetched: fetched) { row, context in
+            guard context.app.declaresUniqueKeys, let key = row.identityKey(schema: context.schema) else { return context.randomRecordID() }
+            return key.derivedRecordID(schema: context.schema)
+        }
+    }
+
     /// Commits a local save's changes by merging them in; an app that
     /// saves unconditionally (``AppSettings/localSavesOverwrite``) writes
     /// its fields over the stored ones whatever their stamps.

@@ -33,6 +33,12 @@ public struct StrategyContext: Sendable {
     /// gone with a wipe.
     public var lastExportMicros: Int64?
     public var lastImportMicros: Int64?
+    /// The earlier of the last successful export and import: a loser
+    /// marked before it is due, as the sharing sample tests it; nil until
+    /// both have happened.
+    public var syncedSinceMicros: Int64? {
+        lastExportMicros.flatMap { export in lastImportMicros.map { min(export, $0) } }
+    }
     /// What the app's fetches hide (``Strategy/fetchFilter``).
     public var fetchFilter: FetchFilter?
 
@@ -66,8 +72,7 @@ public struct StrategyContext: Sendable {
     /// The record a fetch by `key` returns first: the live holder with the
     /// lowest id that the app's fetches do not hide (``fetchFilter``).
     public func firstLive(_ key: NaturalKey) -> Record? {
-        guard let fetchFilter else { return store.liveRecordIDs(holding: key).first.flatMap { store.record($0) } }
-        return fetchFilter.visibleHolders(of: key, in: store).first.flatMap { store.record($0) }
+        FetchFilter.firstFetched(key, in: store, filter: fetchFilter)
     }
 
     /// A change that creates record `id` from `row`. With

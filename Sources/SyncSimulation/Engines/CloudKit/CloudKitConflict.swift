@@ -130,9 +130,10 @@ public struct CloudKitConflict: Hashable, Sendable {
     /// Whether a fetched version replaces a local copy that has nothing to
     /// save. Every policy but `deviceDateMerge` adopts it; the sample's
     /// `mergeFromServerRecord` runs on every fetched record, so it keeps a
-    /// live local copy whose device date is as late or later.
-    public func fetchedReplaces(local: Record, server: Record) -> Bool {
-        guard policy == .deviceDateMerge, local.isLive else { return true }
+    /// live local copy whose device date is as late or later. A CRDT's
+    /// record (`mergesFields`) is state like any other: always taken.
+    public func fetchedReplaces(local: Record, server: Record, mergesFields: Bool) -> Bool {
+        guard policy == .deviceDateMerge, local.isLive, !mergesFields else { return true }
         return Self.recordDateMicros(server) > Self.recordDateMicros(local)
     }
 

@@ -339,7 +339,7 @@ public struct CloudKitDevice: Sendable {
             // like any other.
             if pending[name] == nil, let local = node.store.record(name), local.isLive || node.strategy.syncsRecordsAsCRDTs,
                local != server.payload,
-               node.strategy.syncsRecordsAsCRDTs || conflict.fetchedReplaces(local: local, server: server.payload) {
+               conflict.fetchedReplaces(local: local, server: server.payload, mergesFields: node.strategy.syncsRecordsAsCRDTs) {
                 return Effects(applied: adopt(server, node: &node, atMicros: now))
             }
             return Effects()
@@ -359,9 +359,7 @@ public struct CloudKitDevice: Sendable {
                            conflicts: conflicts)
         }
         guard pending[name] != nil else {
-            // A CRDT's record is state like any other: the server's version
-            // is taken whatever the dates.
-            guard node.strategy.syncsRecordsAsCRDTs || conflict.fetchedReplaces(local: local, server: server.payload) else {
+            guard conflict.fetchedReplaces(local: local, server: server.payload, mergesFields: node.strategy.syncsRecordsAsCRDTs) else {
                 return Effects()
             }
             return Effects(applied: adopt(server, node: &node, atMicros: now))
@@ -409,13 +407,13 @@ public struct CloudKitDevice: Sendable {
         var merged = server.payload
         var sendable: [Int] = []
         for index in kept.fields {
-            guard let stamp else {
+            if let stamp {
+                merged.fields[index] = Register(value: local.fields[index]?.value, stamp: stamp)
+                guard (server.payload.fields[index]?.stamp.wallMicros ?? .min) <= stamp.wallMicros else { continue }
+            } else {
                 merged.fields[index] = local.fields[index]
-                sendable.append(index)
-                continue
             }
-            merged.fields[index] = Register(value: local.fields[index]?.value, stamp: stamp)
-            if (server.payload.fields[index]?.stamp.wallMicros ?? .min) <= stamp.wallMicros { sendable.append(index) }
+            sendable.append(index)
         }
         for index in kept.relations { merged.relations[index] = local.relations[index] }
         let applied = merged != local && node.replaceRemote(merged, atMicros: now)
