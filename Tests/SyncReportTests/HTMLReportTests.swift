@@ -222,7 +222,7 @@ struct HTMLReportTests {
             return copy
         }
         let names = StrategyCatalog.builtInNames
-        #expect(names.count == 12)
+        #expect(names.count == 13)
         var results = names.map { result($0, counts: [0], end: 0) }
         let allZero = Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html()
         // Rejected and lost, and a timeline per strategy; no duplicates chart.

@@ -47,21 +47,31 @@ struct ThreeDevicesSameTagTests {
     }
 
     /// The issue's question: does a pass ever leave a device with no copy
-    /// of the tag? Over 100 seeds on a lossy network, on both engines, no:
-    /// a device receives a winner no later than a deletion that depends on
-    /// it (`peer` applies change sets in causal order; a cloudkit fetch
-    /// returns the zone's state at once), so even `dedupe:apple`'s
-    /// immediate deletes never take a device's last copy. (The sweep in
-    /// the closing note of the dedupe issue shows the same at 0, 30% and
-    /// 60% drop.)
+    /// of the tag? Over 100 seeds on a lossy network, on both engines, no
+    /// deletion does: a device receives a winner no later than a deletion
+    /// that depends on it (`peer` applies change sets in causal order; a
+    /// cloudkit fetch returns the zone's state at once), so even
+    /// `dedupe:apple`'s immediate deletes never take a device's last copy.
+    /// (The sweep in the closing note of the dedupe issue shows the same at
+    /// 0, 30% and 60% drop.)
+    ///
+    /// A mark can: `dedupe:deferred` hides marked losers from the user's
+    /// fetches, and on `cloudkit` a device whose save of its own tag is
+    /// answered `serverRecordChanged` takes that one record, marked by
+    /// another device, before it has fetched the winner (seed 19: r2 at
+    /// 1.77 s). Its user sees no tag until the next fetch brings the
+    /// winner: 7 of the 100 runs.
     @Test(arguments: ["peer", "cloudkit"], ["dedupe:apple", "dedupe:deferred"])
     func noPassLeavesADeviceWithoutTheTag(engine: String, strategy: String) throws {
         let data = try Data(contentsOf: T.scenariosFolder.appendingPathComponent("three-devices-same-tag.json5"))
+        var runsWithoutACopy = 0
         for seed in UInt64(1) ... 100 {
             let document = try ScenarioFile.parse(data, file: "three-devices-same-tag.json5", seed: seed,
                                                   overrides: [("network.drop", "0.3")], engine: engine)
             let result = Simulation.run(scenario: document.scenario, strategy: namedStrategy(strategy), seed: seed)
-            #expect(result.copiesLost == 0 && result.duplicates.final == 0 && result.quiesced, "\(engine) \(strategy) seed \(seed)")
+            #expect(result.duplicates.final == 0 && result.quiesced, "\(engine) \(strategy) seed \(seed)")
+            if result.copiesLost > 0 { runsWithoutACopy += 1 }
         }
+        #expect(runsWithoutACopy == (engine == "cloudkit" && strategy == "dedupe:deferred" ? 7 : 0), "\(engine) \(strategy)")
     }
 }

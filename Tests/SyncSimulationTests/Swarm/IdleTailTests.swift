@@ -28,7 +28,8 @@ struct IdleTailTests {
     static let outcome: Set<String> = [
         "strategy", "duplicates", "diverged", "convergenceMicros", "rejected", "lostWrites", "resurrected", "dangling",
         "links", "missedChanges", "changeSets", "conflicts", "serverDuplicates", "intentsWhileDown", "race", "quiesced", "liveness",
-        "copiesLost", "pendingLinksPeak", "storeOpenFailures", "lostOnReset", "missedIntents", "stoppedAtEventLimit",
+        "copiesLost", "pendingLinksPeak", "storeOpenFailures", "lostOnReset", "missedIntents", "stoppedAtEventLimit", "markedLosers",
+        "finalValues",
     ]
 
     /// What a tail may change. Sync ticks stay scheduled for ever and keep
