@@ -77,6 +77,7 @@ extension CheckCase {
         }
         return .object([
             .init("strategy", .string(outcome.strategy)),
+        ] + JSONValue.Member.variant(outcome.variant) + [
             .init("metric", .string(outcome.expectation.metric.rawValue)),
         ] + bound + [
             .init("actual", outcome.actual.map { .number(ExpectationText.number($0)) } ?? .null),
@@ -102,6 +103,7 @@ extension CheckCase {
         }
         return .object([
             .init("strategy", .string(outcome.strategy)),
+        ] + JSONValue.Member.variant(outcome.variant) + [
             .init("record", .string(expectation.recordText)),
             .init("field", .string(expectation.fieldName)),
             .init("replica", .string(outcome.replica)),

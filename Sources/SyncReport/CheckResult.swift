@@ -104,7 +104,7 @@ public struct CheckCase: Sendable {
     /// `lww duplicates.final = 5`: strategy, metric and bound; for a value,
     /// `lww:field User { email: "ann@example.com" }.name on r1 = "Ann"`.
     public var name: String {
-        "\(outcome.strategy) \(ExpectationText.subject(outcome)) \(ExpectationText.bound(outcome))"
+        "\(outcome.strategyLabel) \(ExpectationText.subject(outcome)) \(ExpectationText.bound(outcome))"
     }
 
     /// What the run measured: `3`, `0.52`, `never`; for a value `"Ann"`,

@@ -32,7 +32,7 @@ public enum ExpectationText {
     /// (`User { email: "ann@example.com" }.name on r1  = "Ann"  "Ann"`).
     public static func lines(_ outcomes: [(scenario: String, outcome: ScenarioExpectationOutcome)]) -> [String] {
         let rows = outcomes.map { item in
-            [item.outcome.passed ? "PASS" : "FAIL", item.scenario, item.outcome.strategy,
+            [item.outcome.passed ? "PASS" : "FAIL", item.scenario, item.outcome.strategyLabel,
              subject(item.outcome), bound(item.outcome), actual(item.outcome)]
         }
         guard let first = rows.first else { return [] }

@@ -34,6 +34,7 @@ extension Report {
                 }
                 return .object([
                     .init("strategy", .string(outcome.strategy)),
+                ] + JSONValue.Member.variant(outcome.variant) + [
                     .init("metric", .string(outcome.expectation.metric.rawValue)),
                 ] + expected + [
                     .init("actual", outcome.actual.map { .number(ExpectationText.number($0)) } ?? .null),
@@ -88,6 +89,20 @@ extension Report {
                     .init("reason", .string(exclusion.reason)),
                 ])
             })),
+        ] + unknownMembers(preset)))]
+    }
+
+    /// `undocumented: { question, variants: [{ name, reading }] }` for a
+    /// preset with a behaviour no source settles; `variants` lists the
+    /// readings the runs took (empty when the scenario's settings chose).
+    private func unknownMembers(_ preset: StackPreset) -> [JSONValue.Member] {
+        guard let unknown = preset.unknown else { return [] }
+        let run = Set(results.compactMap(\.variant))
+        return [.init("undocumented", .object([
+            .init("question", .string(unknown.question)),
+            .init("variants", .array(unknown.readings.filter { run.contains($0.name) }.map { reading in
+                .object([.init("name", .string(reading.name)), .init("reading", .string(reading.summary))])
+            })),
         ]))]
     }
 
@@ -116,6 +131,7 @@ extension Report {
         }
         var members: [JSONValue.Member] = [
             .init("strategy", .string(result.strategy)),
+        ] + JSONValue.Member.variant(result.variant) + [
             .init("duplicates", .object([
                 .init("final", .int(result.duplicates.final)),
                 .init("peak", .int(result.duplicates.peak)),

@@ -25,7 +25,7 @@ extension Report {
             lines.append("| result | strategy | metric | expected | actual |")
             lines.append("| --- | --- | --- | --- | ---: |")
             for outcome in expectations {
-                lines.append("| \(outcome.passed ? "PASS" : "FAIL") | \(outcome.strategy) | \(outcome.expectation.metric.rawValue) | \(ExpectationText.bound(outcome.expectation.bound)) | \(ExpectationText.number(outcome.actual)) |")
+                lines.append("| \(outcome.passed ? "PASS" : "FAIL") | \(outcome.strategyLabel) | \(outcome.expectation.metric.rawValue) | \(ExpectationText.bound(outcome.expectation.bound)) | \(ExpectationText.number(outcome.actual)) |")
             }
         }
         lines.append("")

@@ -47,7 +47,9 @@ public struct Report: Sendable {
 
     /// The command that reproduces this report.
     public var replayCommand: String {
-        let names = results.map(\.strategy)
+        // A strategy run once per variant is named once.
+        var names: [String] = []
+        for result in results where !names.contains(result.strategy) { names.append(result.strategy) }
         var command = file.map { "simulate run \($0) --seed \(seed)" }
             ?? "simulate --replicas \(scenario.deviceCountWithoutHub) --seed \(seed)"
         command += file == nil ? scenario.stackArguments : fileStackArguments

@@ -5,8 +5,7 @@ typealias ReportColumn = TableColumn<RunResult>
 
 extension Report {
     var columns: [ReportColumn] {
-        var columns = [
-            ReportColumn(header: "strategy", leftAligned: true) { $0.strategy },
+        var columns = identityColumns + [
             ReportColumn(header: "dups", leftAligned: false) { String($0.duplicates.final) },
             ReportColumn(header: "peak", leftAligned: false) { String($0.duplicates.peak) },
             ReportColumn(header: "dup·s", leftAligned: false) { DecimalText.seconds(micros: $0.duplicates.integralMicros, digits: 1) },
@@ -29,13 +28,22 @@ extension Report {
         return columns
     }
 
+    /// The strategy, and the variant when the preset runs its unknown
+    /// behaviour both ways.
+    var identityColumns: [ReportColumn] {
+        [ReportColumn(header: "strategy", leftAligned: true) { $0.strategy }]
+            + (hasVariants ? [ReportColumn(header: "variant", leftAligned: true) { $0.variant ?? "" }] : [])
+    }
+
+    /// True when the runs are variants of the preset (``ScenarioVariant``).
+    var hasVariants: Bool { results.contains { $0.variant != nil } }
+
     /// True when some run had concurrent writers.
     var hasWriters: Bool { results.contains { $0.race.intents > 0 } }
 
     /// The concurrent writers' figures, shown when a scenario has writers.
     var raceColumns: [ReportColumn] {
-        [
-            ReportColumn(header: "strategy", leftAligned: true) { $0.strategy },
+        identityColumns + [
             ReportColumn(header: "writer intents", leftAligned: false) { String($0.race.intents) },
             ReportColumn(header: "local dups", leftAligned: false) { String($0.race.localDuplicates) },
             ReportColumn(header: "retried saves", leftAligned: false) { String($0.race.savesRetried) },
@@ -60,18 +68,18 @@ extension Report {
             var lines: [String] = []
             let end = DecimalText.duration(micros: result.endMicros)
             if result.liveness == .failed {
-                lines.append("LIVENESS FAILURE: \(result.strategy) promises convergence; every fault was over and no link drops every message, "
+                lines.append("LIVENESS FAILURE: \(result.strategyLabel) promises convergence; every fault was over and no link drops every message, "
                     + "yet at \(end) " + (result.quiesced ? "replicas still differ" : "sync had not finished"))
             }
             if result.storeOpenFailures > 0 {
-                lines.append("warning: \(result.strategy): \(result.storeOpenFailures) device(s) could not open their store after an upgrade "
+                lines.append("warning: \(result.strategyLabel): \(result.storeOpenFailures) device(s) could not open their store after an upgrade "
                     + "(Core Data: \(MigrationFailure.text)); their figures are those of the store the old version left")
             }
             if result.stoppedAtEventLimit {
-                lines.append("warning: \(result.strategy) stopped at --max-events \(result.events) at \(end) of virtual time, before sync finished: "
+                lines.append("warning: \(result.strategyLabel) stopped at --max-events \(result.events) at \(end) of virtual time, before sync finished: "
                     + "its figures are partial")
             } else if !result.quiesced {
-                lines.append("warning: \(result.strategy) did not quiesce by \(end): sync could still change some replica, "
+                lines.append("warning: \(result.strategyLabel) did not quiesce by \(end): sync could still change some replica, "
                     + "or replicas holding different changes could not reach each other; its figures are not final")
             }
             return lines
@@ -83,6 +91,7 @@ extension Report {
             + (scenario.preset.map { " · \($0.name) preset" }
                 ?? (scenario.engine.name == EngineCatalog.defaultName ? "" : " · \(scenario.engine.name) engine"))
             + (isReproducible ? "" : " · writers on real threads (Dispatch): not reproducible")
+            + (hasVariants ? " · the answer depends on an undocumented behaviour: each strategy runs once per variant" : "")
     }
 
     /// For a preset: the stack, the settings it runs with, and each
@@ -92,7 +101,20 @@ extension Report {
         let settings = ["\(scenario.engine.name) engine"] + (scenario.topology == .hub ? ["topology hub"] : [])
             + scenario.engine.settings.map { "\($0.name) \($0.valueText)" }
         return ["stack: \(preset.stack) · preset \(preset.name): \(settings.joined(separator: ", "))"]
+            + unknownLines(preset)
             + preset.exclusions.map { "not run on \(preset.name): \($0.label), because \($0.reason)" }
+    }
+
+    /// The preset's unknown behaviour: what each variant reads it as, or
+    /// that the scenario's own settings chose.
+    private func unknownLines(_ preset: StackPreset) -> [String] {
+        guard let unknown = preset.unknown else { return [] }
+        let variants = Set(results.compactMap(\.variant))
+        guard !variants.isEmpty else {
+            return ["undocumented: \(unknown.question); this scenario's own engine settings choose one reading, so no variants run"]
+        }
+        return ["undocumented: \(unknown.question); run both ways:"]
+            + unknown.readings.filter { variants.contains($0.name) }.map { "variant \($0.name): \($0.summary)" }
     }
 
     var settingsLine: String {

@@ -35,6 +35,7 @@ enum Commands {
                         file: String?, stackArguments: String = "", expectations: [Expectation],
                         valueExpectations: [ValueExpectation] = [], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
+        let runCount = Comparison.plan(scenario: scenario, strategies: strategies).count
         let results: [RunResult]
         let ticker = progress.ticker()
         defer { ticker.stop() }
@@ -42,7 +43,7 @@ enum Commands {
             results = try ticker.run.watching { () throws(SimulationError) -> [RunResult] in
                 try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: store,
                                    checksInvariants: checksInvariants) { position, name in
-                    ticker.label("\(scenario.name) [\(position)/\(strategies.count)] \(name)")
+                    ticker.label("\(scenario.name) [\(position)/\(runCount)] \(name)")
                 }
             }
         } catch {

@@ -52,9 +52,14 @@ struct ScenarioCommandTests {
             let needed = all.contains { $0.strategy == "*" }
                 ? document.strategyNames
                 : document.strategyNames.filter { name in all.contains { $0.strategy == name } }
-            expected += document.expectations.reduce(0) { $0 + ($1.strategy == "*" ? needed.count : 1) }
+            // Every strategy runs once per variant of the preset, and an
+            // expectation naming a variant is checked on that one only.
+            let variants = max(1, document.scenario.variants.count)
+            expected += document.expectations.reduce(0) { $0 + ($1.strategy == "*" ? needed.count : 1) * ($1.variant == nil ? variants : 1) }
             // A value expectation is checked once per replica it names.
-            expected += document.valueExpectations.reduce(0) { $0 + ($1.strategy == "*" ? needed.count : 1) * $1.replicas.count }
+            expected += document.valueExpectations.reduce(0) {
+                $0 + ($1.strategy == "*" ? needed.count : 1) * $1.replicas.count * ($1.variant == nil ? variants : 1)
+            }
             #expect(lines.contains { $0.hasPrefix("PASS  \(document.scenario.name)  ") }, "no line for \(path)")
         }
         #expect(last == "\(expected) passed, 0 failed")

@@ -60,7 +60,7 @@ extension Report {
                      "<tbody>"]
         for outcome in expectations {
             lines.append("<tr><td class=\"\(outcome.passed ? "pass" : "fail")\">\(outcome.passed ? "PASS" : "FAIL")</td>"
-                + "<td>\(HTMLPage.breakable(outcome.strategy))</td><td>\(HTMLPage.breakable(outcome.expectation.metric.rawValue))</td>"
+                + "<td>\(HTMLPage.breakable(outcome.strategyLabel))</td><td>\(HTMLPage.breakable(outcome.expectation.metric.rawValue))</td>"
                 + "<td>\(HTMLPage.escape(ExpectationText.bound(outcome.expectation.bound)))</td>"
                 + "<td class=\"num\">\(HTMLPage.escape(ExpectationText.number(outcome.actual)))</td></tr>")
         }
@@ -84,14 +84,14 @@ extension Report {
         for (index, result) in results.enumerated() {
             let diagram = TimelineDiagram(result: result, laneNames: scenario.replicaNames)
             let messages = diagram.events.count { $0.kind == .send }
-            var summary = "<strong>\(HTMLPage.escape(result.strategy))</strong> · \(Prose.count(diagram.recorded, "event")) recorded"
+            var summary = "<strong>\(HTMLPage.escape(result.strategyLabel))</strong> · \(Prose.count(diagram.recorded, "event")) recorded"
                 + " (\(Prose.count(messages, "message")) with changes"
                 + (diagram.isCapped ? " among the \(diagram.events.count) drawn" : "") + ")"
             if diagram.isCapped || diagram.droppedByRun > 0 { summary += " · capped" }
-            let caption = "\(result.strategy): saves, messages and faults per endpoint, 0 to \(TimelineDiagram.secondsText(micros: diagram.windowEndMicros)) s."
+            let caption = "\(result.strategyLabel): saves, messages and faults per endpoint, 0 to \(TimelineDiagram.secondsText(micros: diagram.windowEndMicros)) s."
                 + (diagram.limits.isEmpty ? "" : " " + diagram.limits)
             html += "<details\(index == open ? " open" : "")>\n<summary>\(summary)</summary>\n"
-            html += HTMLPage.figure(diagram.svg(label: "\(result.strategy): saves, messages and faults per endpoint over virtual time"),
+            html += HTMLPage.figure(diagram.svg(label: "\(result.strategyLabel): saves, messages and faults per endpoint over virtual time"),
                                     caption: caption, className: "wide")
             html += "</details>\n"
         }

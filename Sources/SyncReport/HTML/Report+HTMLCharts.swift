@@ -18,7 +18,7 @@ extension Report {
     /// the others named in a sentence.
     func duplicatesSection() -> String {
         let drawn = results.indices.filter { results[$0].duplicates.peak > 0 }
-        let never = results.filter { $0.duplicates.peak == 0 }.map(\.strategy)
+        let never = results.filter { $0.duplicates.peak == 0 }.map(\.strategyLabel)
         guard !drawn.isEmpty else {
             return "<p>No run had a duplicate at any moment, so there is nothing to draw.</p>\n"
         }
@@ -34,7 +34,7 @@ extension Report {
         for index in drawn {
             let result = results[index]
             html += HTMLPage.figure(duplicatesPanel(index: index, yDomain: yDomain),
-                                    caption: "\(result.strategy): \(result.duplicates.final) at the end, peak \(result.duplicates.peak)",
+                                    caption: "\(result.strategyLabel): \(result.duplicates.final) at the end, peak \(result.duplicates.peak)",
                                     className: "small")
         }
         return html + "</div>\n"
@@ -61,8 +61,8 @@ extension Report {
         let points = Report.stepPoints(result.series.worst, resolutionMicros: result.series.resolutionMicros, endMicros: end)
             .map { SVGPoint(x: x($0.seconds), y: y(Double($0.count))) }
         chart.polyline([points], style: SeriesStyle.numbered(index),
-                       title: "\(result.strategy): final \(result.duplicates.final), peak \(result.duplicates.peak)")
-        return chart.rendered(label: "\(result.strategy): duplicates on the worst replica over virtual time")
+                       title: "\(result.strategyLabel): final \(result.duplicates.final), peak \(result.duplicates.peak)")
+        return chart.rendered(label: "\(result.strategyLabel): duplicates on the worst replica over virtual time")
     }
 
     /// A step line: each bucket's count from its start to the next
@@ -87,7 +87,7 @@ extension Report {
         var html = "<div class=\"grid\">\n"
         for result in recorded {
             html += HTMLPage.figure(perReplicaChart(result, xMaxMicros: seriesEndMicros, maxCount: top),
-                                    caption: "\(result.strategy): duplicates on each replica", className: "small")
+                                    caption: "\(result.strategyLabel): duplicates on each replica", className: "small")
         }
         return html + "</div>\n"
     }
@@ -115,7 +115,7 @@ extension Report {
                 .map { SVGPoint(x: x($0.seconds), y: y(Double($0.count))) }
             chart.polyline([points], style: SeriesStyle.numbered(index), width: 1.6, title: entries[index].label)
         }
-        return chart.rendered(label: "\(result.strategy): duplicates on each replica over virtual time")
+        return chart.rendered(label: "\(result.strategyLabel): duplicates on each replica over virtual time")
     }
 
     // MARK: Rejected and lost
@@ -145,7 +145,7 @@ extension Report {
     /// One bar per strategy.
     private func countsPanel(label: String, fill: String, value: (RunResult) -> Int) -> String {
         let width = 460.0
-        let longest = results.map(\.strategy.count).max() ?? 0
+        let longest = results.map(\.strategyLabel.count).max() ?? 0
         let left = min(170, max(60, Double(longest) * 6.6 + 14))
         let rowHeight = 20.0
         var chart = SVGChart(width: width)
@@ -159,9 +159,9 @@ extension Report {
         for (row, result) in results.enumerated() {
             let rowTop = plot.top + Double(row) * rowHeight
             let count = value(result)
-            chart.text(result.strategy, x: plot.left - 7, y: rowTop + rowHeight / 2 + 4, anchor: .end, size: 11)
+            chart.text(result.strategyLabel, x: plot.left - 7, y: rowTop + rowHeight / 2 + 4, anchor: .end, size: 11)
             chart.rect(x: plot.left, y: rowTop + 4, width: x(Double(count)) - plot.left, height: rowHeight - 8, fill: fill,
-                       className: "bar", title: "\(result.strategy) \(label): \(count)")
+                       className: "bar", title: "\(result.strategyLabel) \(label): \(count)")
             chart.text(String(count), x: x(Double(count)) + 4, y: rowTop + rowHeight / 2 + 4, size: 11)
         }
         return chart.rendered(label: "\(label) per strategy")

@@ -38,21 +38,21 @@ struct ReportFindings {
         let passing = results.filter { $0.duplicates.final == 0 && $0.duplicates.peak > 0 }
         var sentences: [String] = []
         if ending.isEmpty && passing.isEmpty {
-            sentences.append(results.count == 1 ? "\(results[0].strategy) never held a duplicate record."
+            sentences.append(results.count == 1 ? "\(results[0].strategyLabel) never held a duplicate record."
                 : "No strategy held a duplicate record at any moment.")
             return sentences
         }
-        let none = Prose.others(results.filter { $0.duplicates.final == 0 }.map(\.strategy), singular: "ends with none", plural: "end with none")
+        let none = Prose.others(results.filter { $0.duplicates.final == 0 }.map(\.strategyLabel), singular: "ends with none", plural: "end with none")
         if ending.isEmpty {
-            sentences.append(results.count == 1 ? "\(results[0].strategy) ends with no duplicate record."
+            sentences.append(results.count == 1 ? "\(results[0].strategyLabel) ends with no duplicate record."
                 : "No strategy ends with a duplicate record.")
         } else if ending.count == 1 {
             let only = ending[0]
-            var sentence = "\(only.strategy) ends with \(Prose.count(only.duplicates.final, "duplicate record")) on the worst replica"
+            var sentence = "\(only.strategyLabel) ends with \(Prose.count(only.duplicates.final, "duplicate record")) on the worst replica"
             if results.count > 1 { sentence += "; \(none)" }
             sentences.append(sentence + ".")
         } else {
-            let list = Prose.list(ending.map { "\($0.strategy) (\($0.duplicates.final))" })
+            let list = Prose.list(ending.map { "\($0.strategyLabel) (\($0.duplicates.final))" })
             var sentence = ending.count == results.count ? "Every strategy ends with duplicate records on the worst replica: \(list)"
                 : "\(list) end with duplicate records on the worst replica"
             if ending.count < results.count { sentence += "; \(none)" }
@@ -60,9 +60,9 @@ struct ReportFindings {
         }
         if !passing.isEmpty {
             if passing.count == 1 {
-                sentences.append("\(passing[0].strategy) ends with none but held up to \(passing[0].duplicates.peak) on the way (worst replica).")
+                sentences.append("\(passing[0].strategyLabel) ends with none but held up to \(passing[0].duplicates.peak) on the way (worst replica).")
             } else {
-                let list = Prose.list(passing.map { "\($0.strategy) (up to \($0.duplicates.peak))" })
+                let list = Prose.list(passing.map { "\($0.strategyLabel) (up to \($0.duplicates.peak))" })
                 sentences.append("\(list) end with none but held duplicates on the way (worst replica).")
             }
         }
@@ -84,8 +84,8 @@ struct ReportFindings {
         }
         let best = results.filter { key($0) == lowest }
         let worst = results.filter { key($0) == highest }
-        return ["Best by duplicates: \(Prose.list(best.map(\.strategy))) "
-            + "(\(figures(best[0]))); worst: \(Prose.list(worst.map(\.strategy))) (\(figures(worst[0])))."]
+        return ["Best by duplicates: \(Prose.list(best.map(\.strategyLabel))) "
+            + "(\(figures(best[0]))); worst: \(Prose.list(worst.map(\.strategyLabel))) (\(figures(worst[0])))."]
     }
 
     /// Duplicates at the end, then at the peak, then duplicate-seconds:
@@ -116,15 +116,15 @@ struct ReportFindings {
     var lostWrites: [String] {
         let losing = results.filter { $0.lostWrites.total > 0 }
         if losing.isEmpty {
-            return [results.count == 1 ? "\(results[0].strategy) loses no acknowledged write." : "No strategy loses an acknowledged write."]
+            return [results.count == 1 ? "\(results[0].strategyLabel) loses no acknowledged write." : "No strategy loses an acknowledged write."]
         }
         if losing.count == 1 && results.count == 1 {
-            return ["\(losing[0].strategy) loses \(Prose.count(losing[0].lostWrites.total, "acknowledged write")) (the lost column)."]
+            return ["\(losing[0].strategyLabel) loses \(Prose.count(losing[0].lostWrites.total, "acknowledged write")) (the lost column)."]
         }
-        let list = Prose.list(losing.map { "\($0.strategy) \($0.lostWrites.total)" })
+        let list = Prose.list(losing.map { "\($0.strategyLabel) \($0.lostWrites.total)" })
         var sentence = "Lost writes: \(list)"
         if losing.count < results.count {
-            sentence += "; " + Prose.others(results.filter { $0.lostWrites.total == 0 }.map(\.strategy), singular: "loses none", plural: "lose none")
+            sentence += "; " + Prose.others(results.filter { $0.lostWrites.total == 0 }.map(\.strategyLabel), singular: "loses none", plural: "lose none")
         }
         return [sentence + "."]
     }
@@ -139,21 +139,21 @@ struct ReportFindings {
         if !diverged.isEmpty {
             let counts = Prose.list(diverged.map { String($0.diverged) })
             let unit = diverged.count == 1 && diverged[0].diverged == 1 ? "replica" : "replicas"
-            sentences.append("Replicas still differ at the end under \(Prose.list(diverged.map(\.strategy))): "
+            sentences.append("Replicas still differ at the end under \(Prose.list(diverged.map(\.strategyLabel))): "
                 + "\(counts) \(unit) outside the largest group showing identical data.")
         }
         // `diverged` and `convergenceMicros` come from the same digests, so
         // this is empty unless that changes; said rather than hidden.
         let unconverged = results.filter { $0.diverged == 0 && $0.convergenceMicros == nil }
         if !unconverged.isEmpty {
-            sentences.append("\(Prose.list(unconverged.map(\.strategy))) did not converge.")
+            sentences.append("\(Prose.list(unconverged.map(\.strategyLabel))) did not converge.")
         }
         let converged = results.filter { $0.convergenceMicros != nil }
         guard let slowestMicros = converged.compactMap(\.convergenceMicros).max() else { return sentences }
-        let slowest = converged.filter { $0.convergenceMicros == slowestMicros }.map(\.strategy)
+        let slowest = converged.filter { $0.convergenceMicros == slowestMicros }.map(\.strategyLabel)
         let time = "\(DecimalText.seconds(micros: slowestMicros, digits: 3)) s after the last heal or write"
         if results.count == 1 {
-            sentences.append("\(results[0].strategy) converged \(time).")
+            sentences.append("\(results[0].strategyLabel) converged \(time).")
         } else if converged.count == 1 {
             sentences.append("Only \(slowest[0]) converged, \(time).")
         } else {
@@ -161,7 +161,7 @@ struct ReportFindings {
             let rest = converged.count + diverged.count + unconverged.count == results.count
             let subject = converged.count == results.count ? "Every strategy converged"
                 : !rest ? "\(converged.count) strategies converged"
-                : converged.count <= 2 ? "\(Prose.list(converged.map(\.strategy))) converged"
+                : converged.count <= 2 ? "\(Prose.list(converged.map(\.strategyLabel))) converged"
                 : "The other \(converged.count) converged"
             sentences.append("\(subject); the slowest, \(Prose.list(slowest)), \(time).")
         }
@@ -173,12 +173,12 @@ struct ReportFindings {
         var sentences: [String] = []
         let open = results.filter { !$0.quiesced }
         if !open.isEmpty {
-            let names = Prose.list(open.map { "\($0.strategy) (at \(DecimalText.duration(micros: $0.endMicros)))" })
+            let names = Prose.list(open.map { "\($0.strategyLabel) (at \(DecimalText.duration(micros: $0.endMicros)))" })
             sentences.append("\(names) did not quiesce: sync could still change a replica when the run stopped, so \(open.count == 1 ? "its" : "their") figures are not final.")
         }
         let failed = results.filter { $0.liveness == .failed }
         if !failed.isEmpty {
-            sentences.append("\(Prose.list(failed.map(\.strategy))) broke \(failed.count == 1 ? "its" : "their") promise to converge after the last fault (liveness failure).")
+            sentences.append("\(Prose.list(failed.map(\.strategyLabel))) broke \(failed.count == 1 ? "its" : "their") promise to converge after the last fault (liveness failure).")
         }
         return sentences
     }
@@ -189,7 +189,7 @@ struct ReportFindings {
         let refusing = results.filter { $0.rejected.total > 0 }
         guard !refusing.isEmpty else { return [] }
         let counts = Prose.list(refusing.map { String($0.rejected.total) })
-        return ["Stores refused writes under \(Prose.list(refusing.map(\.strategy))): \(counts) rejected."]
+        return ["Stores refused writes under \(Prose.list(refusing.map(\.strategyLabel))): \(counts) rejected."]
     }
 
     var notRun: [String] {
@@ -205,7 +205,7 @@ struct ReportFindings {
                 : "All \(expectations.count) expectations of the scenario file pass."]
         }
         let list = Prose.list(failed.map { outcome in
-            "\(outcome.strategy) \(outcome.expectation.metric.rawValue) (expected \(ExpectationText.bound(outcome.expectation.bound)), "
+            "\(outcome.strategyLabel) \(outcome.expectation.metric.rawValue) (expected \(ExpectationText.bound(outcome.expectation.bound)), "
                 + "got \(ExpectationText.number(outcome.actual)))"
         })
         return ["\(failed.count) of \(Prose.count(expectations.count, "expectation")) \(failed.count == 1 ? "fails" : "fail"): \(list)."]

@@ -10,15 +10,25 @@ public struct Expectation: Hashable, Sendable {
     public let strategy: String
     public let metric: Metric
     public let bound: Bound
+    /// A variant of the preset (``ScenarioVariant``) the claim is about;
+    /// nil: every variant run.
+    public var variant: String?
 
-    public init(strategy: String, metric: Metric, bound: Bound) {
+    public init(strategy: String, metric: Metric, bound: Bound, variant: String? = nil) {
         self.strategy = strategy
         self.metric = metric
         self.bound = bound
+        self.variant = variant
     }
 
     public func applies(to strategyName: String) -> Bool {
         strategy == "*" || strategy == strategyName
+    }
+
+    /// Whether the claim is about `result`: its strategy, and its variant
+    /// if the claim names one.
+    public func applies(to result: RunResult) -> Bool {
+        applies(to: result.strategy) && (variant == nil || variant == result.variant)
     }
 
     /// True when `value` meets the bound. A missing value (a run that never
@@ -50,6 +60,10 @@ extension Expectation.Bound {
 public struct ExpectationOutcome: Hashable, Sendable {
     public let expectation: Expectation
     public let strategy: String
+    /// The run's variant (``RunResult/variant``); nil without variants.
+    public var variant: String? = nil
+    /// `lww`, or `lww [importFirst]`: how text names the run.
+    public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
     public let actual: Double?
     public var passed: Bool { expectation.isMet(by: actual) }
 
@@ -57,8 +71,9 @@ public struct ExpectationOutcome: Hashable, Sendable {
     /// order of the expectations, then of the results.
     public static func check(_ expectations: [Expectation], against results: [RunResult]) -> [ExpectationOutcome] {
         expectations.flatMap { expectation in
-            results.filter { expectation.applies(to: $0.strategy) }.map { result in
-                ExpectationOutcome(expectation: expectation, strategy: result.strategy, actual: expectation.metric.value(in: result))
+            results.filter { expectation.applies(to: $0) }.map { result in
+                ExpectationOutcome(expectation: expectation, strategy: result.strategy, variant: result.variant,
+                                   actual: expectation.metric.value(in: result))
             }
         }
     }

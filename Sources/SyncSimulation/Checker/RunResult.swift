@@ -59,6 +59,11 @@ public struct RunResult: Sendable {
     }
 
     public var strategy: String
+    /// The reading of the preset's unknown behaviour this run took
+    /// (``ScenarioVariant``); nil when the scenario has no variants.
+    public var variant: String?
+    /// `lww`, or `lww [importFirst]` for a variant's run: how text names it.
+    public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
     /// Duplicates as a fetch shows them to users (marked losers hidden).
     public var duplicates: Duplicates
     public var markedLosers = MarkedLosers(final: 0, peak: 0)
@@ -137,4 +142,11 @@ public struct RunResult: Sendable {
     public var wallSeconds: Double
 
     public var eventsPerSecond: Double { wallSeconds > 0 ? Double(events) / wallSeconds : 0 }
+}
+
+/// How text outputs name a run: its strategy, then its variant in brackets.
+public enum StrategyLabel {
+    public static func text(_ strategy: String, variant: String?) -> String {
+        strategy + (variant.map { " [\($0)]" } ?? "")
+    }
 }

@@ -33,6 +33,17 @@ public enum ScenarioExpectationOutcome: Hashable, Sendable {
         }
     }
 
+    /// The run's variant; nil without variants.
+    public var variant: String? {
+        switch self {
+        case .metric(let outcome): return outcome.variant
+        case .value(let outcome): return outcome.variant
+        }
+    }
+
+    /// `lww`, or `lww [importFirst]`: how text names the run.
+    public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
+
     /// Every expectation against every result it applies to, in the order
     /// of the expectations.
     public static func check(_ expectations: [ScenarioExpectation], against results: [RunResult]) -> [ScenarioExpectationOutcome] {

@@ -28,6 +28,8 @@ public struct ValueExpectation: Hashable, Sendable {
     public let fieldName: String
     /// The names of ``replicas``, for outputs.
     public let replicaNames: [String]
+    /// A variant of the preset the claim is about; nil: every variant run.
+    public var variant: String?
 
     public init(strategy: String, watch: WatchedField, replicas: [ReplicaID], expected: Expected, recordText: String, fieldName: String,
                 replicaNames: [String]) {
@@ -46,6 +48,12 @@ public struct ValueExpectation: Hashable, Sendable {
 
     public func applies(to strategyName: String) -> Bool {
         strategy == "*" || strategy == strategyName
+    }
+
+    /// Whether the claim is about `result`: its strategy, and its variant
+    /// if the claim names one.
+    public func applies(to result: RunResult) -> Bool {
+        applies(to: result.strategy) && (variant == nil || variant == result.variant)
     }
 
     /// True when `actual` is the expected value. Values compare as text, as
@@ -117,6 +125,10 @@ public struct FinalValues: Hashable, Sendable {
 public struct ValueOutcome: Hashable, Sendable {
     public let expectation: ValueExpectation
     public let strategy: String
+    /// The run's variant (``RunResult/variant``); nil without variants.
+    public var variant: String? = nil
+    /// `lww`, or `lww [importFirst]`: how text names the run.
+    public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
     /// The replica's name as the scenario gives it.
     public let replica: String
     public let actual: FinalValue
@@ -127,11 +139,11 @@ public struct ValueOutcome: Hashable, Sendable {
     /// replicas the expectation names.
     public static func check(_ expectations: [ValueExpectation], against results: [RunResult]) -> [ValueOutcome] {
         expectations.flatMap { expectation in
-            results.filter { expectation.applies(to: $0.strategy) }.flatMap { result in
+            results.filter { expectation.applies(to: $0) }.flatMap { result in
                 zip(expectation.replicas, expectation.replicaNames).map { replica, name in
                     // A run of this scenario watched every expectation's
                     // value; a result from elsewhere reads as no record.
-                    ValueOutcome(expectation: expectation, strategy: result.strategy, replica: name,
+                    ValueOutcome(expectation: expectation, strategy: result.strategy, variant: result.variant, replica: name,
                                  actual: result.finalValues.value(of: expectation.watch, on: replica) ?? .noRecord)
                 }
             }

@@ -3,8 +3,9 @@ import SyncStore
 /// Runs one scenario once per strategy, with one seed, in the order given:
 /// the unit a report describes.
 public enum Comparison {
-    /// `progress` is told before each strategy starts: its position (from
-    /// 1) and name. Runs are independent; each starts from the same seed.
+    /// `progress` is told before each run starts: its position (from 1)
+    /// and label (``Run/label``). A scenario with variants runs every
+    /// strategy once per variant. Runs are independent; each starts from the same seed.
     /// A broken invariant stops the process, naming it.
     public static func run(scenario: Scenario, strategies: [any Strategy], seed: UInt64,
                            concurrency: WriterConcurrency = .deterministic,
@@ -23,11 +24,30 @@ public enum Comparison {
                            checksInvariants: Bool = InvariantChecker.enabledByDefault,
                            progress: (Int, String) -> Void = { _, _ in }) throws(SimulationError) -> [RunResult] {
         var results: [RunResult] = []
-        for (index, strategy) in strategies.enumerated() {
-            progress(index + 1, strategy.name)
-            results.append(try Simulation.run(scenario: scenario, strategy: strategy, seed: seed, concurrency: concurrency, store: store,
-                                              checksInvariants: checksInvariants))
+        let runs = plan(scenario: scenario, strategies: strategies)
+        for (index, run) in runs.enumerated() {
+            progress(index + 1, run.label)
+            var result = try Simulation.run(scenario: run.scenario, strategy: run.strategy, seed: seed, concurrency: concurrency,
+                                            store: store, checksInvariants: checksInvariants)
+            result.variant = run.scenario.variant
+            results.append(result)
         }
         return results
+    }
+
+    /// One run of a comparison: a strategy, under a variant of the
+    /// scenario when its preset has an unknown behaviour.
+    public struct Run: Sendable {
+        public let strategy: any Strategy
+        public let scenario: Scenario
+        /// `lww`, or `lww [importFirst]` for a variant.
+        public var label: String { strategy.name + (scenario.variant.map { " [\($0)]" } ?? "") }
+    }
+
+    /// The runs in report order: each strategy once, or once per variant
+    /// with its variants side by side.
+    public static func plan(scenario: Scenario, strategies: [any Strategy]) -> [Run] {
+        let scenarios = scenario.variants.isEmpty ? [scenario] : scenario.variants.map(scenario.running)
+        return strategies.flatMap { strategy in scenarios.map { Run(strategy: strategy, scenario: $0) } }
     }
 }

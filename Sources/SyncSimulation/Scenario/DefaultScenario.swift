@@ -48,6 +48,7 @@ public enum DefaultScenario {
     public static func make(replicas replicaCount: Int, seed: UInt64, preset: StackPreset) -> Scenario {
         var scenario = make(replicas: replicaCount, seed: seed, engine: preset.engineConfiguration, topology: preset.topology)
         scenario.preset = preset
+        scenario.variants = preset.variants
         return scenario
     }
 

@@ -94,6 +94,13 @@ public struct Scenario: Sendable {
     /// The stack it stands for, when it was chosen by preset (`preset:` or
     /// `--preset`), which set the engine and topology.
     public var preset: StackPreset?
+    /// The readings of the preset's unknown behaviour it runs, each with
+    /// its own engine: a comparison runs every strategy once per variant.
+    /// Empty when there is none or the scenario's own settings chose one.
+    public var variants: [ScenarioVariant] = []
+    /// The variant this copy runs (``running(_:)``); nil for the scenario
+    /// as written.
+    public private(set) var variant: String?
     /// One physical clock per device.
     public var clocks: [PhysicalClock]
     /// The run ends here at the latest; if sync has not converged by then,
@@ -193,6 +200,15 @@ public struct Scenario: Sendable {
             precondition(!replicaNames.contains(serverName), "'\(serverName)' is reserved for the engine's server")
             replicaNames.append(serverName)
         }
+    }
+
+    /// This scenario under `variant`'s engine, with no variants of its own.
+    public func running(_ variant: ScenarioVariant) -> Scenario {
+        var copy = self
+        copy.useEngine(variant.engine)
+        copy.variants = []
+        copy.variant = variant.name
+        return copy
     }
 
     /// Whether `replica`'s app declares the unique keys when the run starts.

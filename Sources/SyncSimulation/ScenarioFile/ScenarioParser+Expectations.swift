@@ -6,7 +6,7 @@ extension ScenarioParser {
     /// up to 2^53 ≈ 9·10^15).
     static let boundRange: ClosedRange<Double> = -1e15 ... 1e15
     static let boundWhat = "a finite number from -1000000000000000 to 1000000000000000"
-    static let metricKeys = ["strategy", "metric", "equals", "min", "max"]
+    static let metricKeys = ["strategy", "metric", "equals", "min", "max", "variant"]
     static let valueKeys = ["strategy", "record", "field", "on", "equals"]
 
     /// `[{ strategy, metric, equals | min | max } | { strategy, record, field, on, equals }]`:
@@ -55,12 +55,25 @@ extension ScenarioParser {
             if let minimum, let maximum, minimum > maximum { throw item.error("'min' is above 'max'") }
             bound = .range(min: minimum, max: maximum)
         }
-        return Expectation(strategy: strategy, metric: metric, bound: bound)
+        return Expectation(strategy: strategy, metric: metric, bound: bound, variant: try parseVariant(object["variant"]))
+    }
+
+    /// `variant: "importFirst"`: one of the preset's variants this
+    /// scenario runs.
+    private func parseVariant(_ node: Node?) throws(ScenarioFileError) -> String? {
+        guard let node else { return nil }
+        let name = try node.string()
+        guard variants.contains(where: { $0.name == name }) else {
+            throw node.error(variants.isEmpty
+                ? "this scenario runs no variants: only a preset with a behaviour no source settles has them, and a scenario whose own engine settings choose that behaviour runs none"
+                : "expected one of \(variants.map { "\"\($0.name)\"" }.joined(separator: ", ")), found \"\(Echo.text(name))\"")
+        }
+        return name
     }
 
     /// `{ strategy, record: { entity, key }, field, on, equals }`.
     private func parseValueExpectation(_ item: Node, strategies: [String], created: Set<NaturalKey>) throws(ScenarioFileError) -> ValueExpectation {
-        let object = try item.object(allowed: Self.valueKeys, required: Self.valueKeys)
+        let object = try item.object(allowed: Self.valueKeys + ["variant"], required: Self.valueKeys)
         let strategy = try parseStrategy(object.required("strategy"), strategies: strategies)
         let recordNode = object.required("record")
         let record = try recordNode.object(allowed: ["entity", "key"], required: ["entity", "key"])
@@ -87,8 +100,11 @@ extension ScenarioParser {
         case .double(let number) where number.isFinite: expected = .text(String(number), quoted: false)
         default: throw equalsNode.expected("a string, a number, true, false or null")
         }
-        return ValueExpectation(strategy: strategy, watch: WatchedField(key: key, field: field), replicas: replicas, expected: expected,
-                                recordText: keyText(key), fieldName: entitySchema.fields[field], replicaNames: replicas.map { replicaNames[$0.index] })
+        var expectation = ValueExpectation(strategy: strategy, watch: WatchedField(key: key, field: field), replicas: replicas, expected: expected,
+                                           recordText: keyText(key), fieldName: entitySchema.fields[field],
+                                           replicaNames: replicas.map { replicaNames[$0.index] })
+        expectation.variant = try parseVariant(object["variant"])
+        return expectation
     }
 
     /// `"*"` (every device: not the hub, not the engine's server), a name

@@ -23,6 +23,8 @@ struct ScenarioParser {
     var untilMicros = ScenarioParser.defaultUntilMicros
     /// Devices that start with sync off; `enableSync` steps name them.
     var syncOff: [ReplicaID] = []
+    /// The preset's variants the scenario runs (``Scenario/variants``).
+    var variants: [ScenarioVariant] = []
     /// The app's versions (`versions`) and each device's first one.
     var versions: [AppVersion] = []
     var startingVersions: [Int] = []
@@ -114,6 +116,7 @@ struct ScenarioParser {
         scenario.dedupeDeferralMicros = dedupeDeferralMicros
         scenario.useEngine(engine)
         scenario.preset = preset
+        scenario.variants = variants
         scenario.links = links
         scenario.writerLatencyMicros = writerLatencyMicros
         scenario.seriesResolutionMicros = seriesResolutionMicros
@@ -239,7 +242,7 @@ struct ScenarioParser {
     /// engine's settings object (`cloudkit: { … }`, each member over the
     /// preset's); settings of an engine not chosen are an error, as is a
     /// hub topology with an engine that has its own server.
-    private func parseEngine(_ document: ObjectNode, preset: StackPreset?) throws(ScenarioFileError) -> any EngineConfiguration {
+    private mutating func parseEngine(_ document: ObjectNode, preset: StackPreset?) throws(ScenarioFileError) -> any EngineConfiguration {
         var entry = EngineCatalog.entry(named: preset?.engine ?? EngineCatalog.defaultName)!
         if let engineNode = document["engine"] {
             let name = try engineNode.string()
@@ -261,11 +264,18 @@ struct ScenarioParser {
         // The file's own members win; a member that is not an object is
         // left for the engine's parser to refuse.
         var members = preset.settings
+        var ownMembers: [String: JSONNode] = [:]
         if let own = document[settingsKey] {
-            guard case .object(let ownMembers) = own.value else { return try entry.configuration(own) }
+            guard case .object(let object) = own.value else { return try entry.configuration(own) }
+            ownMembers = object
             members.merge(ownMembers) { _, own in own }
         }
-        return try entry.configuration(Node(value: .object(members), path: settingsKey, file: root.file))
+        let configuration = try entry.configuration(Node(value: .object(members), path: settingsKey, file: root.file))
+        // Only a preset's own engine has its unknown behaviour.
+        if entry.name == preset.engine {
+            variants = try preset.variants(over: members, own: ownMembers, file: root.file)
+        }
+        return configuration
     }
 
     // MARK: Network, sync, clocks, strategies

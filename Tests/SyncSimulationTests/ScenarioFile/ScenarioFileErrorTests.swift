@@ -74,7 +74,7 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", random: { entity: "User", ops: 1, keys: 1, mix: { upsert: 1 } } }"#),
                         "t.json5: steps[0].random.mix.upsert: unknown key 'upsert'; allowed: create, update, delete")
         T.expectFailure(T.document(#"expect: [{ strategy: "lww", metric: "rejected", equal: 1 }]"#),
-                        "t.json5: expect[0].equal: unknown key 'equal'; allowed: strategy, metric, equals, min, max")
+                        "t.json5: expect[0].equal: unknown key 'equal'; allowed: strategy, metric, equals, min, max, variant")
         T.expectFailure(T.document(#"schema: { entities: [{ name: "A", fields: ["a"], uniq: [["a"]] }] }"#),
                         "t.json5: schema.entities[0].uniq: unknown key 'uniq'; allowed: name, fields, unique, relations")
         T.expectFailure(T.document(#"schema: { entity: [] }"#),

@@ -96,7 +96,7 @@ struct ValueExpectationTests {
         T.expectFailure(Self.rename(#"{ strategy: "lww", record: { entity: "User", key: { email: "bob@example.com" } }, field: "name", on: "*", equals: "x" }"#),
                         #"t.json5: expect[0].record.key: no step creates User { email: "bob@example.com" }: no replica can hold that record, so this would check nothing; create it first (import, create) or name another key"#)
         T.expectFailure(Self.rename(#"{ strategy: "lww", \#(Self.ann), field: "name", on: "*", min: 1 }"#),
-                        "t.json5: expect[0].min: unknown key 'min'; allowed: strategy, record, field, on, equals")
+                        "t.json5: expect[0].min: unknown key 'min'; allowed: strategy, record, field, on, equals, variant")
         T.expectFailure(Self.rename(#"{ strategy: "lww", \#(Self.ann), field: "name", on: "*", equals: [1] }"#),
                         "t.json5: expect[0].equals: expected a string, a number, true, false or null, found a list")
     }

@@ -32,13 +32,16 @@ enum ScenarioFixtures {
 /// Built by reflection, so a figure added to `RunResult` later is compared
 /// too without anyone remembering to list it here.
 struct RunFingerprint: Hashable, CustomStringConvertible {
-    /// `label=value` for every stored property but `wallSeconds`, in
-    /// declaration order.
+    /// `label=value` for every stored property but `wallSeconds` and
+    /// `variant`, in declaration order. `variant` names the run (set by
+    /// ``Comparison`` from the scenario), it is not a figure a run produces.
     let figures: [String]
+
+    static let excluded: Set<String> = ["wallSeconds", "variant"]
 
     init(_ result: RunResult) {
         figures = Mirror(reflecting: result).children
-            .filter { $0.label != "wallSeconds" }
+            .filter { !Self.excluded.contains($0.label ?? "") }
             .map { "\($0.label ?? "?")=\(String(reflecting: $0.value))" }
     }
 

@@ -85,6 +85,9 @@ public struct CloudKitConflict: Hashable, Sendable {
 
     public var policy: Policy
     public var clock: Clock
+    /// Under `pendingColumns`, what a pending column does against a newer
+    /// server stamp (``CloudKitPendingColumnRule``).
+    public var pendingColumnRule: CloudKitPendingColumnRule = .localWins
 
     public init(policy: Policy = .recordLWW, clock: Clock = .device) {
         self.policy = policy

@@ -239,7 +239,7 @@ public struct CloudKitDevice: Sendable {
                 if known[item.name].map({ server.changeTag.rawValue > $0.changeTag.rawValue }) ?? true { known[item.name] = server }
                 settle(item)
             case .failure(.serverRecordChanged(let server)):
-                effects = effects + meet(server, node: &node, conflict: conflict, atMicros: now)
+                effects = effects + meet(server, node: &node, conflict: conflict, refusedSave: true, atMicros: now)
                 forgetSent(item)
             case .failure(.unknownItem):
                 known[item.name] = nil
@@ -322,8 +322,10 @@ public struct CloudKitDevice: Sendable {
     /// - A pending change and a version the device has not seen: a
     ///   conflict, counted and resolved by ``CloudKitConflict`` (a version
     ///   already seen was resolved when it was first met).
+    /// `refusedSave`: the server record came with a `serverRecordChanged`
+    /// answer to the device's save, not in a fetch.
     private mutating func meet(_ server: CloudKitServerRecord, node: inout ReplicaNode, conflict: CloudKitConflict,
-                               atMicros now: Int64) -> Effects {
+                               refusedSave: Bool = false, atMicros now: Int64) -> Effects {
         let name = server.name
         if let last = known[name], last.changeTag.rawValue > server.changeTag.rawValue { return Effects() }
         if let sent = unconfirmed[name], sent.expected == server.payload {
@@ -355,6 +357,7 @@ public struct CloudKitDevice: Sendable {
             guard !seen else { return Effects() }
             let conflicts = pending[name] == nil ? 0 : 1
             return Effects(applied: mergeKeepingPendingColumns(server, local: local, lastKnown: lastKnown, restamping: conflict.clock == .device,
+                                                               rule: refusedSave ? conflict.pendingColumnRule : .localWins,
                                                                node: &node, atMicros: now),
                            conflicts: conflicts)
         }
@@ -395,18 +398,30 @@ public struct CloudKitDevice: Sendable {
     /// `restamping` (`clock: "server"`: a stack whose records carry no
     /// device dates, NSPersistentCloudKitContainer's importer keeping the
     /// properties not yet exported) the kept columns keep their registers
-    /// and are all saved. True when the store changed.
+    /// and are all saved. With `rule` `laterEditWins` (what the library's
+    /// tests show on their mock for a `serverRecordChanged`, S10) a pending
+    /// column is kept only if its own stamp is later than the server's,
+    /// and keeps that stamp. True when the store changed.
     private mutating func mergeKeepingPendingColumns(_ server: CloudKitServerRecord, local: Record, lastKnown: Record?, restamping: Bool,
-                                                     node: inout ReplicaNode, atMicros now: Int64) -> Bool {
+                                                     rule: CloudKitPendingColumnRule, node: inout ReplicaNode, atMicros now: Int64) -> Bool {
         let hadPending = pending[server.name] != nil
         pending[server.name] = nil
         guard let lastKnown else { return adopt(server, node: &node, atMicros: now) }
-        let kept = CloudKitConflict.pendingColumns(of: local, lastKnown: lastKnown)
-        guard !kept.fields.isEmpty || !kept.relations.isEmpty else { return adopt(server, node: &node, atMicros: now) }
-        let stamp = restamping ? node.stamp(atMicros: now) : nil
+        let pendingColumns = CloudKitConflict.pendingColumns(of: local, lastKnown: lastKnown)
+        var keptFields = pendingColumns.fields
+        if rule == .laterEditWins {
+            keptFields = keptFields.filter { index in
+                // The library compares the columns' device times; a tie keeps the server's.
+                guard let serverMicros = server.payload.fields[index]?.stamp.wallMicros else { return true }
+                return local.fields[index].map { serverMicros < $0.stamp.wallMicros } ?? false
+            }
+        }
+        let keptRelations = pendingColumns.relations
+        guard !keptFields.isEmpty || !keptRelations.isEmpty else { return adopt(server, node: &node, atMicros: now) }
+        let stamp = restamping && rule == .localWins ? node.stamp(atMicros: now) : nil
         var merged = server.payload
         var sendable: [Int] = []
-        for index in kept.fields {
+        for index in keptFields {
             if let stamp {
                 merged.fields[index] = Register(value: local.fields[index]?.value, stamp: stamp)
                 guard (server.payload.fields[index]?.stamp.wallMicros ?? .min) <= stamp.wallMicros else { continue }
@@ -415,14 +430,14 @@ public struct CloudKitDevice: Sendable {
             }
             sendable.append(index)
         }
-        for index in kept.relations { merged.relations[index] = local.relations[index] }
+        for index in keptRelations { merged.relations[index] = local.relations[index] }
         let applied = merged != local && node.replaceRemote(merged, atMicros: now)
         // A save goes again only if one was pending: the library queues
         // saves for local edits and after a serverRecordChanged, and its
         // metadata trigger queues none while it applies a server record.
-        if hadPending && (!sendable.isEmpty || !kept.relations.isEmpty) {
+        if hadPending && (!sendable.isEmpty || !keptRelations.isEmpty) {
             pending[server.name] = PendingChange(version: newVersion(),
-                                                 keys: CloudKitRecordKeys(fields: sendable, relations: kept.relations, existence: false))
+                                                 keys: CloudKitRecordKeys(fields: sendable, relations: keptRelations, existence: false))
         }
         return applied
     }

@@ -1,7 +1,7 @@
 extension CloudKitEngineSettings {
-    static let keys = ["conflict", "clock", "savePolicy", "batch", "atomic", "fetchPage", "syncOrder", "exportKeys"]
+    static let keys = ["conflict", "clock", "savePolicy", "batch", "atomic", "fetchPage", "syncOrder", "exportKeys", "pendingColumnRule"]
 
-    /// Reads `cloudkit: { conflict, clock, savePolicy, batch, atomic, fetchPage, syncOrder, exportKeys }`;
+    /// Reads `cloudkit: { conflict, clock, savePolicy, batch, atomic, fetchPage, syncOrder, exportKeys, pendingColumnRule }`;
     /// every key is optional. A bad value names its path and what is allowed.
     static func parse(_ node: Node?) throws(ScenarioFileError) -> CloudKitEngineSettings {
         var settings = CloudKitEngineSettings()
@@ -31,6 +31,10 @@ extension CloudKitEngineSettings {
         }
         if let keysNode = object["exportKeys"] {
             settings.exportKeys = try choice(keysNode, CloudKitExportKeys.allCases.map(\.rawValue), CloudKitExportKeys.init(rawValue:))
+        }
+        if let ruleNode = object["pendingColumnRule"] {
+            settings.conflict.pendingColumnRule = try choice(ruleNode, CloudKitPendingColumnRule.allCases.map(\.rawValue),
+                                                             CloudKitPendingColumnRule.init(rawValue:))
         }
         return settings
     }

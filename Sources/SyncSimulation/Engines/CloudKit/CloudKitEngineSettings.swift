@@ -73,6 +73,7 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
         ] + (fetchPage.map { [EngineSetting("fetchPage", .int($0))] } ?? [])
             + (syncOrder.map { [EngineSetting("syncOrder", .text($0.rawValue))] } ?? [])
             + (exportKeys.map { [EngineSetting("exportKeys", .text($0.rawValue))] } ?? [])
+            + (conflict.pendingColumnRule == .localWins ? [] : [EngineSetting("pendingColumnRule", .text(conflict.pendingColumnRule.rawValue))])
     }
 
     public func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine {

@@ -35,9 +35,9 @@ public enum PresetCatalog {
     ///   device dates, no re-stamping).
     /// - Whether a device imports before it exports is not settled (N7):
     ///   import first makes conflicts per property, export first makes the
-    ///   last exporter win the whole record (N6). The preset sends both at
-    ///   once and reports say so; `cloudkit: { syncOrder: "importFirst" }`
-    ///   and `"exportFirst"` run each reading.
+    ///   last exporter win the whole record (N6). The preset runs both as
+    ///   variants, `importFirst` and `exportFirst`, side by side in every
+    ///   report; `cloudkit: { syncOrder: … }` in a scenario picks one.
     static let nspckc = StackPreset(
         name: "nspckc",
         stack: "NSPersistentCloudKitContainer (Core Data, or SwiftData with CloudKit)",
@@ -56,7 +56,19 @@ public enum PresetCatalog {
                   reason: "the container names every record itself (Apple, Reading CloudKit Records for Core Data; documented) "
                       + "and resolves conflicts with no app hook (WWDC19 session 202), so a record named by its key and merged per field cannot be written"),
         ],
-        denyRuleRefusal: "Core Data with CloudKit: \"The Deny deletion rule is not supported\" (Apple, Creating a Core Data Model for CloudKit; documented)")
+        denyRuleRefusal: "Core Data with CloudKit: \"The Deny deletion rule is not supported\" (Apple, Creating a Core Data Model for CloudKit; documented)",
+        unknown: .init(
+            question: "whether NSPersistentCloudKitContainer imports before it exports is undocumented and not recovered from its code "
+                + "(docs/sources/stack-code.md N7), and it decides whether a conflict is per property or per record (N6)",
+            readings: [
+                .init(name: "importFirst", settings: ["syncOrder": .string("importFirst")],
+                      summary: "field level: the importer keeps every property not yet exported, so two devices' edits of "
+                          + "different properties both survive (OpenCloudData OCCloudKitImporter, N4; observed from a rebuild of the binary)"),
+                .init(name: "exportFirst", settings: ["syncOrder": .string("exportFirst")],
+                      summary: "record level: every export sets every attribute with the changedKeys policy, so the last export "
+                          + "replaces the whole record (OpenCloudData OCCloudKitSerializer and OCCloudKitMirroringDelegateOptions, N2, N3; "
+                          + "observed from a rebuild of the binary)"),
+            ]))
 
     /// CKSyncEngine with your own store, as Apple's sample code runs it
     /// (docs/sources/stack-code.md): local edits saved unconditionally and
@@ -92,7 +104,12 @@ public enum PresetCatalog {
     /// primary key and advises making the unique column the primary key
     /// instead: `keyid`. An update stamps only the columns it changes
     /// (`update(with:userModificationTime:)`) [5], so its no-dedupe
-    /// strategy with UUID keys is `lww:field`, not `lww`.
+    /// strategy with UUID keys is `lww:field`, not `lww`. What a pending
+    /// column does when a save is refused for a newer server edit of it is
+    /// unknown (S10): the code keeps it, the library's tests on their mock
+    /// keep the later edit, so the preset runs both as variants,
+    /// `localWins` and `laterEditWins`; `cloudkit: { pendingColumnRule: … }`
+    /// picks one.
     static let sqlitedata = StackPreset(
         name: "sqlitedata",
         stack: "SQLiteData (pointfreeco/sqlite-data) over CKSyncEngine",
@@ -115,7 +132,19 @@ public enum PresetCatalog {
                   reason: "SQLiteData's merge is fixed and \"not customizable\": \"We do not employ more advanced merge conflict strategies, "
                       + "such as CRDT synchronization\" (sqlite-data CloudKitSync.md, \"Record conflicts\"; documented); "
                       + "keyid derives the primary key from the natural key and keeps the library's merge"),
-        ])
+        ],
+        unknown: .init(
+            question: "what a column edited offline does when the server refuses its save (serverRecordChanged) for a newer edit of "
+                + "the same column is not settled (docs/sources/stack-code.md S10): SQLiteData's code keeps the local column, "
+                + "its own tests, on a mock database, show the later edit winning",
+            readings: [
+                .init(name: "localWins", settings: ["pendingColumnRule": .string("localWins")],
+                      summary: "the device that sends last wins the column: SyncEngine.swift upsertFromServerRecord keeps a column that "
+                          + "differs from the last known server record and re-stamps it (S6, S7; observed from code)"),
+                .init(name: "laterEditWins", settings: ["pendingColumnRule": .string("laterEditWins")],
+                      summary: "the later edit wins the column: MergeConflictTests, run on the library's mock database whose records "
+                          + "carry no modificationDate (S10; observed from tests)"),
+            ]))
 
     /// Your own server running your store code: the peer engine's hub. A
     /// `unique:*` strategy gives the server a real database unique index

@@ -60,6 +60,49 @@ struct StackMergeRuleTests {
         #expect(result.lostWrites.total == 0)
     }
 
+    /// The same renames, but r1 sends before it fetches: its save is
+    /// refused with `serverRecordChanged`, the case no source settles
+    /// (S10). The library's code keeps r1's pending title (`localWins`);
+    /// what its tests show on their mock keeps the later one, r2's, with
+    /// its own stamp (`laterEditWins`). A fetched record is not in
+    /// question: above, r1 fetches first and keeps its title under both.
+    @Test(arguments: [("localWins", "r1 title", 1), ("laterEditWins", "r2 title", 0)])
+    func aRefusedSaveKeepsThePendingColumnOrTheLaterEditByReading(rule: String, title: String, lost: Int) throws {
+        let text = Self.renameText.replacingOccurrences(
+            of: #"preset: "sqlitedata","#,
+            with: #"preset: "sqlitedata", cloudkit: { syncOrder: "exportFirst", pendingColumnRule: "\#(rule)" },"#)
+        let (result, simulation) = try CloudKitEngineFixtures.run(try CloudKitEngineFixtures.parse(text), strategy: "lww:field")
+        #expect(CloudKitEngineFixtures.values(simulation, key: Self.key, field: Self.name) == Self.everyone(simulation, .string(title)))
+        #expect(CloudKitEngineFixtures.engine(simulation).server.liveRecords.map { $0.payload.value(Self.name) } == [.string(title)])
+        #expect(result.lostWrites.total == lost)
+        #expect(result.conflicts == 1)
+        #expect(result.diverged == 0)
+        #expect(result.quiesced)
+    }
+
+    /// The preset runs both readings of S10 side by side, whatever the
+    /// scenario sets but the rule: here r1 sends first, so they differ.
+    @Test func sqliteDataRunsBothReadingsOfARefusedSaveAsVariants() throws {
+        let text = Self.renameText.replacingOccurrences(of: #"preset: "sqlitedata","#,
+                                                        with: #"preset: "sqlitedata", cloudkit: { syncOrder: "exportFirst" },"#)
+        let scenario = try CloudKitEngineFixtures.parse(text)
+        #expect(scenario.variants.map(\.name) == ["localWins", "laterEditWins"])
+        let results = Comparison.run(scenario: scenario, strategies: [StrategyCatalog.strategy(named: "lww:field")!], seed: 1)
+        #expect(results.map(\.strategy) == ["lww:field", "lww:field"])
+        #expect(results.map(\.variant) == ["localWins", "laterEditWins"])
+        #expect(results.map(\.lostWrites.total) == [1, 0])
+    }
+
+    /// The issue's case as the preset runs it (both requests at once, the
+    /// fetch answered first): r1's title in both variants.
+    @Test func theIssuesRenameHoldsInBothVariants() throws {
+        let scenario = try CloudKitEngineFixtures.parse(Self.renameText)
+        let results = Comparison.run(scenario: scenario, strategies: [StrategyCatalog.strategy(named: "lww:field")!], seed: 1)
+        #expect(results.map(\.variant) == ["localWins", "laterEditWins"])
+        #expect(results.map(\.lostWrites.total) == [1, 1])
+        #expect(results.allSatisfy { $0.diverged == 0 && $0.quiesced })
+    }
+
     // MARK: SQLiteData: a row never synced is overwritten whole
 
     /// Two devices create the same primary key offline (`keyid`: the key is
@@ -162,6 +205,43 @@ struct StackMergeRuleTests {
         #expect(result.lostWrites.fields == lost)
         #expect(result.diverged == 0)
         #expect(result.quiesced)
+    }
+
+    /// Without `syncOrder` in the scenario, the preset runs both orders as
+    /// variants, every strategy once per variant, side by side: record
+    /// level loses r1's name, field level loses nothing.
+    @Test func nspckcRunsBothOrdersAsVariantsSideBySide() throws {
+        let text = """
+            {
+              name: "fields", replicas: 2, preset: "nspckc",
+              network: { delay: ["1ms", "1ms"] }, until: "30s",
+              steps: [
+                { at: "0s", on: "r1", create: { entity: "User", fields: { email: "p@example.com", name: "Ann", city: "Oslo" } } },
+                { at: "6s", partition: [["server"]] },
+                { at: "6200ms", on: "r1", update: { entity: "User", key: { email: "p@example.com" }, set: { name: "Ann (r1)" } } },
+                { at: "6500ms", on: "r2", update: { entity: "User", key: { email: "p@example.com" }, set: { city: "Lyon" } } },
+                { at: "7s", partition: [["r2"]] },
+                { at: "8s", heal: true },
+              ],
+            }
+            """
+        let scenario = try CloudKitEngineFixtures.parse(text)
+        let strategies = ["lww", "dedupe"].map { StrategyCatalog.strategy(named: $0)! }
+        let results = Comparison.run(scenario: scenario, strategies: strategies, seed: 1)
+        #expect(results.map(\.strategy) == ["lww", "lww", "dedupe", "dedupe"])
+        #expect(results.map(\.variant) == ["importFirst", "exportFirst", "importFirst", "exportFirst"])
+        #expect(results.map(\.lostWrites.fields) == [0, 1, 0, 1])
+        #expect(results.allSatisfy { $0.diverged == 0 && $0.quiesced })
+    }
+
+    /// A scenario whose own settings choose the order runs no variants.
+    @Test func aScenarioThatChoosesTheOrderRunsNoVariants() throws {
+        let chosen = try CloudKitEngineFixtures.parse(#"{ name: "x", replicas: 2, preset: "nspckc", cloudkit: { syncOrder: "importFirst" } }"#)
+        #expect(chosen.variants.isEmpty)
+        let open = try CloudKitEngineFixtures.parse(#"{ name: "x", replicas: 2, preset: "nspckc", cloudkit: { batch: 10 } }"#)
+        #expect(open.variants.map(\.name) == ["importFirst", "exportFirst"])
+        #expect(PresetCatalog.preset(named: "cksyncengine")!.variants.isEmpty)
+        #expect(DefaultScenario.make(replicas: 2, seed: 1, preset: PresetCatalog.preset(named: "nspckc")!).variants.count == 2)
     }
 
     // MARK: What each stack offers
