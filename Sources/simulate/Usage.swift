@@ -53,6 +53,10 @@ enum Usage {
         "PRESETS (the evidence for each, documented or observed, is in the README):\n" + PresetCatalog.all.map { preset in
             "  " + preset.name + String(repeating: " ", count: max(1, 20 - preset.name.count)) + preset.stack
                 + (preset.exclusions.isEmpty ? "" : "\n" + String(repeating: " ", count: 22) + "cannot run " + preset.exclusions.map(\.label).joined(separator: ", "))
+                + (preset.unknown.map { unknown in
+                    "\n" + String(repeating: " ", count: 22) + "undocumented, so every strategy runs once per variant: "
+                        + unknown.readings.map(\.name).joined(separator: ", ")
+                } ?? "")
         }.joined(separator: "\n")
     }
 

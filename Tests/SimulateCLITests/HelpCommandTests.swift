@@ -51,6 +51,9 @@ struct HelpCommandTests {
         for section in ["OPTIONS (no command):", "GLOBAL OPTIONS:", "STRATEGIES:", "ENGINES:", "PRESETS", "EXIT STATUS:"] {
             #expect(option.stdout.contains(section), "overview lacks \(section)")
         }
+        // A preset with an undocumented behaviour says it runs each reading.
+        #expect(option.stdout.contains("undocumented, so every strategy runs once per variant: importFirst, exportFirst"))
+        #expect(option.stdout.contains("undocumented, so every strategy runs once per variant: localWins, laterEditWins"))
     }
 
     @Test func anUnknownHelpTopicIsAUsageError() async throws {
