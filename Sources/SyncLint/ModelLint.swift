@@ -15,16 +15,32 @@ public enum ModelLint {
     /// found under an app's source folder (in path order). Throws when
     /// there is none, or one does not parse.
     public static func lintAll(_ path: String, options: LintOptions = LintOptions()) throws(LintInputError) -> [LintReport] {
-        [try lint(path)]
+        let discovery = try ModelDiscovery.find(path)
+        var reports: [LintReport] = []
+        for source in discovery.sources {
+            var model = try read(source, schemaVersion: options.schemaVersion)
+            // An app that creates the container syncs its Core Data model,
+            // whatever the model file is marked.
+            if model.kind == .coreData, !model.cloudKit.isSynced, let container = discovery.cloudKitContainer {
+                model.cloudKit = .synced(because: "the app creates an NSPersistentCloudKitContainer (\(container))")
+            }
+            reports.append(LintReport(model: model, findings: ModelChecker.findings(for: model, assumesCloudKit: options.assumesCloudKit),
+                                      assumedCloudKit: options.assumesCloudKit))
+        }
+        return reports
     }
 
     /// The model at `path`, without checking it.
     public static func read(_ path: String) throws(LintInputError) -> DataModel {
-        switch try ModelSource.locate(path) {
+        try read(try ModelSource.locate(path), schemaVersion: nil)
+    }
+
+    static func read(_ source: ModelSource, schemaVersion: String?) throws(LintInputError) -> DataModel {
+        switch source {
         case .coreData(let contents, let displayPath, let modelName):
             return try CoreDataModelBuilder.read(contents: contents, displayPath: displayPath, modelName: modelName)
         case .swiftData(let files, let root, let folderName):
-            return try SwiftDataModelBuilder.read(files: files, root: root, name: folderName)
+            return try SwiftDataModelBuilder.read(files: files, root: root, name: folderName, schemaVersion: schemaVersion)
         }
     }
 }

@@ -24,7 +24,7 @@ struct LintCommandTests {
         #expect(lines.first == "\(root)/Article.swift:8: error: Article.url has @Attribute(.unique); NSPersistentCloudKitContainer "
             + "(which SwiftData syncs with) refuses to load a model with unique constraints (the app crashes at launch); "
             + "keep url as a natural key and dedupe instead [unique-constraint]")
-        #expect(lines.contains("lint: 6 errors, 7 warnings in 6 entities of Broken (SwiftData sources): the model fails to load with CloudKit"))
+        #expect(lines.contains("lint: 7 errors, 5 warnings, 1 note in 7 entities of Broken (SwiftData sources): the model fails to load with CloudKit"))
     }
 
     @Test func cleanModelsExitZero() async throws {

@@ -47,7 +47,7 @@ struct ScenarioSchemaWriterTests {
     @Test func compoundKeysAndUnpairedRelationshipsFromSwiftData() throws {
         let schema = try parse(try ModelLint.read(F.brokenSwiftData)).scenario.schema
         let person = try #require(schema.entities.first { $0.name == "Person" })
-        #expect(person.fields == ["givenName", "familyName"])
+        #expect(person.fields == ["givenName", "familyName", "nickname"])
         #expect(person.uniqueKeys == [[0, 1]])
         #expect(person.relations.map(\.name) == ["mentor", "reviews"])
         #expect(person.relations.allSatisfy { $0.inverse == nil })

@@ -19,6 +19,11 @@ final class CoreDataContentsParser: NSObject, XMLParserDelegate {
         "fetchIndex", "fetchIndexElement", "compoundIndexes", "compoundIndex", "index", "composite",
     ]
 
+    /// Every attribute XML attribute in which Xcode writes a default value:
+    /// `defaultValueString` for most types, `defaultDateTimeInterval` (seconds
+    /// since 2001) for a Date.
+    static let defaultForms = ["defaultValueString", "defaultDateTimeInterval"]
+
     private var elements = CoreDataElements()
     private var parser: XMLParser?
     private var currentEntity: Int?
@@ -67,6 +72,7 @@ final class CoreDataContentsParser: NSObject, XMLParserDelegate {
         openElements += 1
         if elements.rootName == nil {
             elements.rootName = name
+            elements.modelUsedWithCloudKit = attributes["usedWithCloudKit"] == "YES"
             return
         }
         switch name {
@@ -77,8 +83,8 @@ final class CoreDataContentsParser: NSObject, XMLParserDelegate {
             guard let entity = currentEntity else { return unknown(name) }
             elements.entities[entity].attributes.append(.init(
                 name: attributes["name"] ?? "", line: line, type: attributes["attributeType"] ?? "Undefined",
-                isOptional: attributes["optional"] == "YES", hasDefault: attributes["defaultValueString"] != nil,
-                isTransient: attributes["transient"] == "YES"))
+                isOptional: attributes["optional"] == "YES", hasDefault: Self.defaultForms.contains { attributes[$0] != nil },
+                isTransient: attributes["transient"] == "YES", isDerived: attributes["derived"] == "YES"))
         case "relationship":
             guard let entity = currentEntity else { return unknown(name) }
             guard let destination = attributes["destinationEntity"], !destination.isEmpty else {

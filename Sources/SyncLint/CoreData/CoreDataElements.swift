@@ -19,9 +19,14 @@ struct CoreDataElements {
         var type: String
         /// `optional="YES"`; Xcode leaves the attribute out for a required one.
         var isOptional: Bool
-        /// `defaultValueString` is present (an empty string is a default).
+        /// A default is present, in any form Xcode writes one:
+        /// `defaultValueString` (an empty string is a default), or
+        /// `defaultDateTimeInterval` for a Date.
         var hasDefault: Bool
         var isTransient: Bool
+        /// `derived="YES"`: computed by the store on save, still an
+        /// attribute the validator checks.
+        var isDerived = false
     }
 
     struct RelationshipElement {
@@ -44,6 +49,9 @@ struct CoreDataElements {
     }
 
     var rootName: String?
+    /// `<model usedWithCloudKit="YES">`: Xcode sets it when the Default
+    /// configuration (or any) is marked "Used with CloudKit".
+    var modelUsedWithCloudKit = false
     var entities: [EntityElement] = []
     var configurations: [Configuration] = []
     /// Elements the reader does not know, with their lines.

@@ -37,11 +37,13 @@ enum CoreDataModelBuilder {
             guard !element.name.isEmpty else { throw LintInputError(file: file, line: element.line, "an <entity> has no name") }
             var entity = Entity(name: element.name, location: at(element.line))
             entity.parentName = element.parentName
+            entity.configurations = elements.configurations.filter { $0.members.contains(element.name) }.map(\.name)
             entity.isSynced = cloudConfigurations.isEmpty || synced.contains(element.name)
             if !entity.isSynced {
                 let names = cloudConfigurations.map { "'\($0.name)'" }.joined(separator: ", ")
                 findings.append(Finding(.notSynced, at: entity.location,
-                    "\(element.name) is in no configuration used with CloudKit (\(names)), so it does not sync; not checked"))
+                    "\(element.name) is in no configuration used with CloudKit (\(names)), so it does not sync; "
+                        + "what would fail if it did is reported as notes"))
             }
             entity.attributes = element.attributes.map {
                 Attribute(name: $0.name, location: at($0.line), typeName: $0.type, isOptional: $0.isOptional,
@@ -61,7 +63,58 @@ enum CoreDataModelBuilder {
             }
             entities.append(entity)
         }
-        return DataModel(kind: .coreData, name: modelName, entities: entities, readerFindings: findings)
+        findings += flattenInheritance(&entities)
+        var model = DataModel(kind: .coreData, name: modelName, entities: entities, readerFindings: findings)
+        model.cloudKit = elements.modelUsedWithCloudKit || !cloudConfigurations.isEmpty
+            ? .synced(because: "the model is marked Used with CloudKit")
+            : .notSynced(because: "the model is not marked Used with CloudKit (no usedWithCloudKit=\"YES\")")
+        model.cloudKitConfigurations = cloudConfigurations.map { ($0.name, $0.members) }
+        return model
+    }
+
+    /// Core Data entity inheritance, as the framework applies it: an entity
+    /// has its parent's attributes and relationships (`attributesByName`
+    /// includes them, and the CloudKit validator checks them on every
+    /// entity), the nearest ancestor's first. Inherited properties are
+    /// marked, so a rule reports each once, where it is declared. A parent
+    /// the model lacks, or a cycle, is reported and not followed.
+    private static func flattenInheritance(_ entities: inout [Entity]) -> [Finding] {
+        var findings: [Finding] = []
+        let declared = entities
+        func byName(_ name: String) -> Entity? { declared.first { $0.name == name } }
+        for index in entities.indices {
+            var seen: [String] = [entities[index].name]
+            var parentName = entities[index].parentName
+            var inherited: (attributes: [Attribute], relationships: [Relationship]) = ([], [])
+            while let name = parentName {
+                guard !seen.contains(name) else {
+                    findings.append(Finding(.notUnderstood, at: entities[index].location,
+                        "\(entities[index].name)'s parent entities form a cycle (\((seen + [name]).joined(separator: " → "))); inheritance not followed"))
+                    break
+                }
+                guard let parent = byName(name) else {
+                    findings.append(Finding(.notUnderstood, at: entities[index].location,
+                        "\(entities[index].name) names the parent entity \(name), which the model does not have; inheritance not followed"))
+                    break
+                }
+                seen.append(name)
+                inherited.attributes += parent.attributes.map { attribute in
+                    var copy = attribute
+                    copy.inheritedFrom = parent.name
+                    return copy
+                }
+                inherited.relationships += parent.relationships.map { relationship in
+                    var copy = relationship
+                    copy.inheritedFrom = parent.name
+                    return copy
+                }
+                parentName = parent.parentName
+            }
+            let own = Set(entities[index].attributes.map(\.name) + entities[index].relationships.map(\.name))
+            entities[index].attributes = inherited.attributes.filter { !own.contains($0.name) } + entities[index].attributes
+            entities[index].relationships = inherited.relationships.filter { !own.contains($0.name) } + entities[index].relationships
+        }
+        return findings
     }
 
     /// The inverse `inverseName` names, if the destination has it.

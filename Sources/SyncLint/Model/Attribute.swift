@@ -11,6 +11,9 @@ public struct Attribute: Sendable {
     /// Core Data's `transient="YES"`: checked like any attribute (the
     /// validator does not skip it) but never stored, so not a schema field.
     public let isTransient: Bool
+    /// The Core Data entity it is declared on when this entity inherits it
+    /// (`parentEntity`); nil for the entity's own. Checked where declared.
+    public var inheritedFrom: String?
 
     public init(name: String, location: SourceLocation, typeName: String, isOptional: Bool, hasDefault: Bool, isTransient: Bool = false) {
         self.name = name

@@ -17,12 +17,38 @@ public struct DataModel: Sendable {
     /// What the reader met and did not understand, or chose not to check;
     /// reported with the rule findings.
     public let readerFindings: [Finding]
+    /// Whether the model syncs with CloudKit as written, and why the
+    /// reader thinks so (``CloudKitUse``).
+    public var cloudKit = CloudKitUse.synced(because: "")
+    /// For a model with configurations marked "Used with CloudKit": each
+    /// such configuration's member entities, for the rule that a synced
+    /// entity may not point outside its configuration.
+    public var cloudKitConfigurations: [(name: String, members: [String])] = []
 
     public init(kind: Kind, name: String, entities: [Entity], readerFindings: [Finding]) {
         self.kind = kind
         self.name = name
         self.entities = entities
         self.readerFindings = readerFindings
+    }
+
+    /// Whether the model syncs with CloudKit as written: what decides
+    /// whether a rule's finding is an error (it fails to load) or a note
+    /// (it would fail if CloudKit were turned on).
+    public enum CloudKitUse: Sendable, Equatable {
+        /// `because`: the evidence, as the summary prints it.
+        case synced(because: String)
+        case notSynced(because: String)
+
+        public var isSynced: Bool {
+            if case .synced = self { true } else { false }
+        }
+
+        public var evidence: String {
+            switch self {
+            case .synced(let because), .notSynced(let because): because
+            }
+        }
     }
 
     public func entity(named name: String) -> Entity? {

@@ -10,8 +10,11 @@ public struct Entity: Sendable {
     /// Core Data's `parentEntity`, if any.
     public var parentName: String?
     /// False for a Core Data entity outside every configuration marked
-    /// "Used with CloudKit": it never syncs, so no rule applies to it.
+    /// "Used with CloudKit": it does not sync, so what the rules find on it
+    /// would fail only if it did (notes, not errors).
     public var isSynced = true
+    /// The Core Data configurations that list it (`<memberEntity>`).
+    public var configurations: [String] = []
 
     public init(name: String, location: SourceLocation) {
         self.name = name

@@ -35,6 +35,9 @@ public struct Relationship: Sendable {
     public let isOrdered: Bool
     public let deleteRule: DeleteRule
     public var inverse: Inverse
+    /// The Core Data entity it is declared on when this entity inherits it
+    /// (`parentEntity`); nil for the entity's own. Checked where declared.
+    public var inheritedFrom: String?
 
     public init(name: String, location: SourceLocation, target: String, isToMany: Bool, isOptional: Bool,
                 isOrdered: Bool, deleteRule: DeleteRule, inverse: Inverse) {

@@ -4,10 +4,13 @@
 public struct LintReport: Sendable {
     public let model: DataModel
     public let findings: [Finding]
+    /// `--assume-cloudkit`: every entity was checked as synced.
+    public let assumedCloudKit: Bool
 
-    public init(model: DataModel, findings: [Finding]) {
+    public init(model: DataModel, findings: [Finding], assumedCloudKit: Bool = false) {
         self.model = model
         self.findings = findings.sorted()
+        self.assumedCloudKit = assumedCloudKit
     }
 
     public func count(_ severity: Finding.Severity) -> Int {
@@ -28,10 +31,21 @@ public struct LintReport: Sendable {
         let unsynced = model.entities.filter { !$0.isSynced }.count
         let entities = (model.entities.count == 1 ? "1 entity" : "\(model.entities.count) entities")
             + (unsynced > 0 ? " (\(unsynced) not synced)" : "")
-        let verdict = errors > 0
-            ? "the model fails to load with CloudKit"
-            : warnings > 0 ? "nothing found that fails at launch with CloudKit; check the warnings by hand" : "ready for CloudKit"
-        return ["lint: \(counts.joined(separator: ", ")) in \(entities) of \(model.name) (\(model.kind.rawValue)): \(verdict)"]
+        let wouldFail = findings.contains { $0.severity == .note && $0.message.hasPrefix(ModelChecker.hypotheticalPrefix) }
+        let verdict = if errors > 0 {
+            "the model fails to load with CloudKit"
+        } else if !model.cloudKit.isSynced && !assumedCloudKit {
+            wouldFail ? "not synced with CloudKit as written; the notes say what would fail if you turned it on"
+                : "not synced with CloudKit as written; nothing found that would fail if you turned it on"
+        } else if warnings > 0 {
+            "nothing found that fails at launch with CloudKit; check the warnings by hand"
+        } else {
+            "ready for CloudKit"
+        }
+        let sync = assumedCloudKit ? "checked as synced (--assume-cloudkit)"
+            : model.cloudKit.isSynced ? "synced: \(model.cloudKit.evidence)" : "not synced: \(model.cloudKit.evidence); --assume-cloudkit checks it as synced"
+        return ["lint: \(counts.joined(separator: ", ")) in \(entities) of \(model.name) (\(model.kind.rawValue)): \(verdict)",
+                "cloudkit: \(sync)"]
             + StrategyAdvice.lines(for: model)
     }
 

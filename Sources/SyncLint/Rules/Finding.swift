@@ -22,14 +22,16 @@ public struct Finding: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let location: SourceLocation
     public let rule: LintRule
     public let message: String
+    /// The rule's own severity, or `note` for what would fail only if
+    /// CloudKit were turned on (``DataModel/CloudKitUse``).
+    public let severity: Severity
 
-    public init(_ rule: LintRule, at location: SourceLocation, _ message: String) {
+    public init(_ rule: LintRule, at location: SourceLocation, _ message: String, severity: Severity? = nil) {
         self.rule = rule
         self.location = location
         self.message = message
+        self.severity = severity ?? rule.severity
     }
-
-    public var severity: Severity { rule.severity }
 
     /// File, line, then severity, then rule and message: the order is the
     /// same on every run, whatever order the readers met things in.

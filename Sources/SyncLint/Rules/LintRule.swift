@@ -20,21 +20,28 @@ public enum LintRule: String, CaseIterable, Sendable {
     case ambiguousInverse = "ambiguous-inverse"
     /// The `Deny` delete rule.
     case denyDeleteRule = "deny-delete-rule"
+    /// Core Data: a relationship from an entity of a configuration used
+    /// with CloudKit to an entity outside that configuration.
+    case crossConfigurationRelationship = "cross-configuration-relationship"
     /// A declaration the SwiftData scanner or the XML reader could not read:
     /// it is reported, never guessed at.
     case notUnderstood = "not-understood"
+    /// SwiftData: which `VersionedSchema`'s models were linted, and how
+    /// it was chosen.
+    case schemaVersion = "schema-version"
     /// A Core Data entity outside every configuration marked "Used with
-    /// CloudKit": it does not sync, so it is not checked.
+    /// CloudKit": it does not sync, so what the rules find on it is
+    /// reported as notes (what would fail if it synced).
     case notSynced = "not-synced"
 
     public var severity: Finding.Severity {
         switch self {
         case .uniqueConstraint, .requiredAttribute, .unsupportedAttributeType, .requiredRelationship,
-             .orderedRelationship, .missingInverse, .denyDeleteRule:
+             .orderedRelationship, .missingInverse, .denyDeleteRule, .crossConfigurationRelationship:
             .error
         case .ambiguousInverse, .notUnderstood:
             .warning
-        case .notSynced:
+        case .notSynced, .schemaVersion:
             .note
         }
     }

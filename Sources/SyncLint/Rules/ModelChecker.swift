@@ -6,17 +6,50 @@ enum ModelChecker {
     /// What every launch failure leads to; seed 002 observed the crash.
     static let launchFailure = "(the app crashes at launch)"
     static let container = "NSPersistentCloudKitContainer"
+    /// How a finding that would fail only if the entity synced begins.
+    static let hypotheticalPrefix = "would fail to load if synced with CloudKit: "
 
-    static func findings(for model: DataModel) -> [Finding] {
+    /// Every finding. An entity that syncs as the model is written (the
+    /// model syncs, and the entity is in a configuration used with CloudKit)
+    /// gets errors; one that does not gets the same findings as notes,
+    /// saying what would fail if it synced, unless `assumesCloudKit`
+    /// (`--assume-cloudkit`) checks every entity as synced.
+    static func findings(for model: DataModel, assumesCloudKit: Bool = false) -> [Finding] {
         var findings = model.readerFindings
-        for entity in model.entities where entity.isSynced {
-            findings += uniqueKeyFindings(entity, model.kind)
-            findings += attributeFindings(entity, model.kind)
-            for relationship in entity.relationships {
-                findings += relationshipFindings(relationship, of: entity, model.kind)
+        for entity in model.entities {
+            var found = uniqueKeyFindings(entity, model.kind) + attributeFindings(entity, model.kind)
+            for relationship in entity.relationships where relationship.inheritedFrom == nil {
+                found += relationshipFindings(relationship, of: entity, model.kind)
             }
+            found += configurationFindings(entity, model)
+            let syncs = assumesCloudKit || (model.cloudKit.isSynced && entity.isSynced)
+            findings += syncs ? found : found.map(hypothetical)
         }
         return findings.sorted()
+    }
+
+    /// An error as what would fail if the entity synced: a note, worded
+    /// so, without the launch crash that does not happen.
+    static func hypothetical(_ finding: Finding) -> Finding {
+        guard finding.severity == .error else { return finding }
+        let message = finding.message.replacingOccurrences(of: " \(launchFailure)", with: "")
+        return Finding(finding.rule, at: finding.location, hypotheticalPrefix + message, severity: .note)
+    }
+
+    /// A relationship from an entity of a configuration used with CloudKit
+    /// to an entity outside that configuration.
+    private static func configurationFindings(_ entity: Entity, _ model: DataModel) -> [Finding] {
+        var findings: [Finding] = []
+        for configuration in model.cloudKitConfigurations where configuration.members.contains(entity.name) {
+            for relationship in entity.relationships where relationship.inheritedFrom == nil && !configuration.members.contains(relationship.target) {
+                findings.append(Finding(.crossConfigurationRelationship, at: relationship.location,
+                    "\(entity.name).\(relationship.name) points at \(relationship.target), which is not in the configuration "
+                        + "'\(configuration.name)' used with CloudKit; \(container) refuses to load a configuration whose entities "
+                        + "have relationships to entities outside it \(launchFailure); add \(relationship.target) to '\(configuration.name)' "
+                        + "or remove the relationship"))
+            }
+        }
+        return findings
     }
 
     /// Who refuses the model, named for the way it was written.
@@ -34,7 +67,7 @@ enum ModelChecker {
 
     private static func attributeFindings(_ entity: Entity, _ kind: DataModel.Kind) -> [Finding] {
         var findings: [Finding] = []
-        for attribute in entity.attributes {
+        for attribute in entity.attributes where attribute.inheritedFrom == nil {
             let subject = "\(entity.name).\(attribute.name)"
             if kind == .coreData, ["Undefined", "Object ID"].contains(attribute.typeName) {
                 findings.append(Finding(.unsupportedAttributeType, at: attribute.location,

@@ -27,6 +27,39 @@ struct ScannedModelClass {
 
     let name: String
     let location: SourceLocation
+    /// The type it is declared in (`SchemaV2` for a class inside
+    /// `enum SchemaV2: VersionedSchema` or `extension SchemaV2`); nil at
+    /// file level.
+    var container: String?
     var properties: [Property] = []
     var uniqueMacros: [UniqueMacro] = []
+}
+
+/// What a file says about SwiftData schema versions, beside its models:
+/// which version is current is read from these (``SwiftSchemaVersions``).
+struct ScannedSchemaFacts {
+    /// `typealias Note = SchemaV2.Note`: name, and the aliased path's parts.
+    var typealiases: [(name: String, target: [String], location: SourceLocation)] = []
+    /// A `SchemaMigrationPlan`'s `schemas` list, in order (`SchemaV1`, `SchemaV2`).
+    var migrationPlans: [(name: String, schemas: [String], location: SourceLocation)] = []
+    /// A `VersionedSchema`'s `versionIdentifier = Schema.Version(2, 0, 0)`.
+    var versionIdentifiers: [(schema: String, version: [Int])] = []
+    /// Types declared as conforming to `VersionedSchema`.
+    var versionedSchemas: [String] = []
+    /// `cloudKitDatabase: .none` in a `ModelConfiguration`: the app keeps
+    /// that store off CloudKit.
+    var cloudKitDisabled: [SourceLocation] = []
+    /// `cloudKitDatabase: .automatic` or `.private(…)`.
+    var cloudKitEnabled: [SourceLocation] = []
+}
+
+extension ScannedSchemaFacts {
+    mutating func merge(_ other: ScannedSchemaFacts) {
+        typealiases += other.typealiases
+        migrationPlans += other.migrationPlans
+        versionIdentifiers += other.versionIdentifiers
+        versionedSchemas += other.versionedSchemas.filter { !versionedSchemas.contains($0) }
+        cloudKitDisabled += other.cloudKitDisabled
+        cloudKitEnabled += other.cloudKitEnabled
+    }
 }

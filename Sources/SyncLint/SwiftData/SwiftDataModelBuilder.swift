@@ -8,9 +8,11 @@ import SyncModel
 enum SwiftDataModelBuilder {
     /// Reads `files`; `root` (the path the user gave) names them all in an
     /// error that is about no file in particular.
-    static func read(files: [(path: String, displayPath: String)], root: String, name: String) throws(LintInputError) -> DataModel {
+    static func read(files: [(path: String, displayPath: String)], root: String, name: String,
+                     schemaVersion: String? = nil) throws(LintInputError) -> DataModel {
         var classes: [ScannedModelClass] = []
         var findings: [Finding] = []
+        var facts = ScannedSchemaFacts()
         for file in files {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw LintInputError(file: file.displayPath, "cannot be read")
@@ -24,16 +26,43 @@ enum SwiftDataModelBuilder {
             } catch {
                 throw LintInputError(file: file.displayPath, line: error.line, "\(error.message); simulate lint cannot read past it")
             }
-            let scanned = SwiftModelScanner.scan(tokens, file: file.displayPath)
+            let scanned = SwiftModelScanner.scanAll(tokens, file: file.displayPath)
             classes += scanned.classes
             findings += scanned.findings
+            facts.merge(scanned.facts)
         }
         guard !classes.isEmpty else {
             let searched = files.count == 1 ? "this file" : "its \(files.count) .swift files"
             let skipped = findings.min().map { " (\(findings.count) declaration\(findings.count == 1 ? "" : "s") not understood, the first at \($0.location): \($0.message))" } ?? ""
-            throw LintInputError(file: root, "not a model: no file-level @Model class in \(searched)\(skipped)")
+            throw LintInputError(file: root, "not a model: no @Model class in \(searched)\(skipped)")
         }
-        return build(classes, findings: findings, name: name)
+        let choice = try SwiftSchemaVersions.choose(classes: classes, facts: facts, requested: schemaVersion, root: root)
+        if let choice {
+            findings.append(choice.note)
+            // The chosen version's own classes, and the file-level ones it
+            // does not redeclare.
+            let chosen = Set(classes.filter { $0.container == choice.version }.map(\.name))
+            classes = classes.filter { $0.container == choice.version || ($0.container == nil && !chosen.contains($0.name)) }
+        }
+        var model = build(classes, findings: findings, name: name)
+        model.cloudKit = cloudKitUse(facts)
+        return model
+    }
+
+    /// SwiftData syncs automatically once the app has the iCloud and
+    /// Background Modes capabilities, inferring the CloudKit configuration
+    /// from the entitlements (Apple, "Syncing model data across a person's
+    /// devices"; documented). The linter does not read entitlements, so the
+    /// sources count as synced unless they set `cloudKitDatabase: .none`
+    /// and nothing that syncs.
+    static func cloudKitUse(_ facts: ScannedSchemaFacts) -> DataModel.CloudKitUse {
+        if let enabled = facts.cloudKitEnabled.first {
+            return .synced(because: "a ModelConfiguration names a CloudKit database (\(enabled))")
+        }
+        if let disabled = facts.cloudKitDisabled.first {
+            return .notSynced(because: "the sources set cloudKitDatabase: .none (\(disabled))")
+        }
+        return .synced(because: "SwiftData syncs with CloudKit by default when the app has an iCloud container, and no ModelConfiguration sets cloudKitDatabase: .none")
     }
 
     static func build(_ scanned: [ScannedModelClass], findings readerFindings: [Finding], name: String) -> DataModel {

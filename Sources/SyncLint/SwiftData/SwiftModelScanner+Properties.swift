@@ -14,8 +14,7 @@ extension SwiftModelScanner {
         advance()
         let subject = "\(className).\(nameToken.text)"
         guard peek()?.isSymbol(":") == true else {
-            report(keyword, "\(subject) has no type annotation, which simulate lint does not read (it does not infer types); not checked")
-            skipDeclaration()
+            readUnannotatedProperty(keyword: keyword, name: nameToken.text, of: index, attributes: attributes, modifiers: modifiers)
             return
         }
         advance()
@@ -47,6 +46,48 @@ extension SwiftModelScanner {
             advance()
         }
 
+        record(keyword: keyword, name: nameToken.text, type: SwiftTypeShape(typeTokens), hasDefault: hasDefault, of: index,
+               attributes: attributes, modifiers: modifiers)
+    }
+
+    /// `var title = ""`, `var id = UUID()`, `var createdAt = Date.now`:
+    /// a stored property whose type Swift infers from its default. The
+    /// scanner infers it the same way for the defaults it can read
+    /// (``SwiftTypeInference``) and reports any other as not understood.
+    mutating func readUnannotatedProperty(keyword: SwiftToken, name: String, of index: Int, attributes: [PendingAttribute],
+                                          modifiers: [String]) {
+        let subject = "\(classes[index].name).\(name)"
+        guard peek()?.isSymbol("=") == true else {
+            report(keyword, "\(subject) has no type annotation and no default, which simulate lint does not read; not checked")
+            skipDeclaration()
+            return
+        }
+        advance()
+        let start = position
+        if skipDeclaration() {
+            report(keyword, "\(subject) is declared together with other properties in one statement, which simulate lint does not read; not checked")
+            return
+        }
+        var initializer = Array(tokens[start ..< position])
+        if initializer.last?.isSymbol(";") == true { initializer.removeLast() }
+        // `= value { didSet … }` observes the property: the value is what counts.
+        if let brace = initializer.firstIndex(where: { $0.isSymbol("{") }),
+           initializer.indices.contains(brace + 1), initializer[brace + 1].isIdentifier("didSet") || initializer[brace + 1].isIdentifier("willSet") {
+            initializer = Array(initializer[..<brace])
+        }
+        guard let typeTokens = SwiftTypeInference.type(of: initializer) else {
+            report(keyword, "\(subject) has no type annotation, and simulate lint cannot infer its type from its default "
+                + "(it reads literals, Type(), Type.member and [Type]()); not checked")
+            return
+        }
+        record(keyword: keyword, name: name, type: SwiftTypeShape(typeTokens), hasDefault: true, of: index,
+               attributes: attributes, modifiers: modifiers)
+    }
+
+    /// Records a stored property the scanner has read, with its attributes.
+    private mutating func record(keyword: SwiftToken, name: String, type: SwiftTypeShape, hasDefault: Bool, of index: Int,
+                                 attributes: [PendingAttribute], modifiers: [String]) {
+        let subject = "\(classes[index].name).\(name)"
         if attributes.contains(where: { $0.name == "Transient" }) { return }
         if modifiers.contains("lazy") || modifiers.contains("weak") || modifiers.contains("unowned") {
             let modifier = modifiers.first { ["lazy", "weak", "unowned"].contains($0) }!
@@ -57,7 +98,7 @@ extension SwiftModelScanner {
             report(unknown.token, "\(subject) has @\(unknown.name), which simulate lint does not understand; not checked")
             return
         }
-        var property = ScannedModelClass.Property(name: nameToken.text, location: location(keyword), type: SwiftTypeShape(typeTokens), hasDefault: hasDefault)
+        var property = ScannedModelClass.Property(name: name, location: location(keyword), type: type, hasDefault: hasDefault)
         if let attribute = attributes.first(where: { $0.name == "Attribute" }) {
             let arguments = SwiftMacroArguments.attribute(attribute.arguments ?? [])
             for option in arguments.unknown {

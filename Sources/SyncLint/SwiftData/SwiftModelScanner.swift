@@ -13,7 +13,17 @@ struct SwiftModelScanner {
         case model(Int)
         /// Any other type or extension body, described for messages:
         /// `extension SchemaV2`, `enum Schema`.
-        case type(String)
+        case type(TypeScope)
+    }
+
+    /// A type or extension body the scanner is in.
+    struct TypeScope {
+        /// `extension SchemaV2`, `enum Schema`.
+        let description: String
+        /// `SchemaV2`: the last part of the declared name.
+        let name: String
+        /// The names after `:` in its header (`VersionedSchema`).
+        let conformances: [String]
     }
 
     /// Words that may start a declaration: a default value or a function
@@ -40,6 +50,7 @@ struct SwiftModelScanner {
     var position = 0
     var classes: [ScannedModelClass] = []
     var findings: [Finding] = []
+    var facts = ScannedSchemaFacts()
 
     init(tokens: [SwiftToken], file: String) {
         self.tokens = tokens
@@ -47,15 +58,23 @@ struct SwiftModelScanner {
     }
 
     static func scan(_ tokens: [SwiftToken], file: String) -> (classes: [ScannedModelClass], findings: [Finding]) {
+        let scanned = scanAll(tokens, file: file)
+        return (scanned.classes, scanned.findings)
+    }
+
+    /// The models, findings, and what the file says about schema versions.
+    static func scanAll(_ tokens: [SwiftToken], file: String) -> (classes: [ScannedModelClass], findings: [Finding], facts: ScannedSchemaFacts) {
         var scanner = SwiftModelScanner(tokens: tokens, file: file)
+        scanner.scanFacts()
+        scanner.position = 0
         scanner.scanMembers(in: .file)
-        return (scanner.classes, scanner.findings)
+        return (scanner.classes, scanner.findings, scanner.facts)
     }
 
     // MARK: Cursor
 
     func peek(_ offset: Int = 0) -> SwiftToken? {
-        position + offset < tokens.count ? tokens[position + offset] : nil
+        tokens.indices.contains(position + offset) ? tokens[position + offset] : nil
     }
 
     @discardableResult
@@ -68,7 +87,7 @@ struct SwiftModelScanner {
         switch scope {
         case .file: "the file"
         case .model(let index): "class \(classes[index].name)"
-        case .type(let description): description
+        case .type(let scope): scope.description
         }
     }
 
@@ -173,29 +192,44 @@ struct SwiftModelScanner {
             }
         }
         // The header (generics, inheritance, where clause) runs to the body.
+        var conformances: [String] = []
+        var inInheritance = false
         while let token = peek(), !token.isSymbol("{") {
+            if token.isSymbol(":") { inInheritance = true }
+            if token.isIdentifier("where") { inInheritance = false }
+            if inInheritance, token.kind == .identifier, peek(1)?.isSymbol(".") != true { conformances.append(token.text) }
             if token.isSymbol("(") || token.isSymbol("[") { skipBalanced() } else { advance() }
         }
         guard peek() != nil else { return }
         advance()
         let modelAttribute = attributes.first { $0.name == "Model" }
         let description = "\(keyword.text) \(name)"
+        let typeScope = TypeScope(description: description, name: String(name.split(separator: ".").last ?? ""), conformances: conformances)
         guard let modelAttribute else {
-            scanMembers(in: .type(description))
-            return
-        }
-        if keyword.text == "class", case .file = scope {
-            classes.append(ScannedModelClass(name: name, location: location(keyword)))
-            scanMembers(in: .model(classes.count - 1))
+            scanMembers(in: .type(typeScope))
             return
         }
         if keyword.text == "class" {
-            report(modelAttribute.token, "@Model class \(name) is declared inside \(describe(scope)), which simulate lint does not read "
-                + "(a VersionedSchema, say, can hold several versions of one model); not checked: "
-                + "lint the version you ship from a folder where it is declared at file level")
+            switch scope {
+            case .file:
+                classes.append(ScannedModelClass(name: name, location: location(keyword)))
+                scanMembers(in: .model(classes.count - 1))
+                return
+            case .type(let container):
+                // A version of the model inside a VersionedSchema (or its
+                // extension): kept with its container; the builder picks
+                // the version to lint.
+                var modelClass = ScannedModelClass(name: name, location: location(keyword))
+                modelClass.container = container.name
+                classes.append(modelClass)
+                scanMembers(in: .model(classes.count - 1))
+                return
+            case .model:
+                report(modelAttribute.token, "@Model class \(name) is declared inside \(describe(scope)), which simulate lint does not read; not checked")
+            }
         } else {
             report(modelAttribute.token, "@Model on \(description) is not understood (SwiftData models are classes); not checked")
         }
-        scanMembers(in: .type(description))
+        scanMembers(in: .type(typeScope))
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The models in an app's source folder (`simulate lint DIR`): every
+/// `.xcdatamodeld` (and every `.xcdatamodel` outside one), and the `@Model`
+/// classes of its Swift sources, each linted on its own. Whether the app
+/// creates an `NSPersistentCloudKitContainer` is read too: a Core Data model
+/// such an app loads syncs, whatever the model file is marked.
+struct ModelDiscovery {
+    /// What was found, in path order: Core Data models, then the Swift sources.
+    var sources: [ModelSource] = []
+    /// `file:line` of the first `NSPersistentCloudKitContainer` in the
+    /// app's code, if any.
+    var cloudKitContainer: String?
+
+    /// Folders never searched: build products, dependencies, VCS.
+    static let skippedFolders: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
+
+    /// A path that is a model itself gives that model; a folder that holds
+    /// no Core Data model gives its Swift sources, as before; a folder that
+    /// holds one or more gives each, and its `@Model` sources if it has any.
+    static func find(_ path: String) throws(LintInputError) -> ModelDiscovery {
+        let given = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory)
+        let ext = URL(fileURLWithPath: given).pathExtension
+        guard exists, isDirectory.boolValue, ext != "xcdatamodeld", ext != "xcdatamodel" else {
+            return ModelDiscovery(sources: [try ModelSource.locate(given)])
+        }
+        var models: [String] = []
+        var swiftFiles: [String] = []
+        var codeFiles: [String] = []
+        if let enumerator = FileManager.default.enumerator(atPath: given) {
+            while let relative = enumerator.nextObject() as? String {
+                let last = (relative as NSString).lastPathComponent
+                if last.hasPrefix(".") || skippedFolders.contains(last) {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                if last.hasSuffix(".xcdatamodeld") {
+                    models.append(relative)
+                    enumerator.skipDescendants()
+                } else if last.hasSuffix(".xcdatamodel") {
+                    models.append(relative)
+                    enumerator.skipDescendants()
+                } else if last.hasSuffix(".swift") {
+                    swiftFiles.append(relative)
+                    codeFiles.append(relative)
+                } else if last.hasSuffix(".m") || last.hasSuffix(".mm") {
+                    codeFiles.append(relative)
+                }
+            }
+        }
+        guard !models.isEmpty else { return ModelDiscovery(sources: [try ModelSource.locate(given)]) }
+        var discovery = ModelDiscovery()
+        for model in models.sorted() {
+            discovery.sources.append(try ModelSource.locate(given + "/" + model))
+        }
+        let modelFiles = swiftFiles.sorted().filter { file in
+            (FileManager.default.contents(atPath: given + "/" + file).flatMap { String(data: $0, encoding: .utf8) })?.contains("@Model") == true
+        }
+        if !modelFiles.isEmpty {
+            // Every Swift file, so typealiases and migration plans outside
+            // the model files are read too.
+            discovery.sources.append(.swiftData(files: swiftFiles.sorted().map { (given + "/" + $0, given + "/" + $0) }, root: given,
+                                                folderName: URL(fileURLWithPath: given).standardizedFileURL.lastPathComponent))
+        }
+        discovery.cloudKitContainer = firstUse(of: "NSPersistentCloudKitContainer", in: codeFiles.sorted(), under: given)
+        return discovery
+    }
+
+    /// `path:line` of the first line in `files` that uses `name` outside a
+    /// `//` comment.
+    private static func firstUse(of name: String, in files: [String], under root: String) -> String? {
+        for file in files {
+            guard let text = FileManager.default.contents(atPath: root + "/" + file).flatMap({ String(data: $0, encoding: .utf8) }),
+                  text.contains(name) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+                if code.contains(name) { return "\(root)/\(file):\(index + 1)" }
+            }
+        }
+        return nil
+    }
+}
