@@ -24,6 +24,17 @@ public enum ModelLint {
             if model.kind == .coreData, !model.cloudKit.isSynced, let container = discovery.cloudKitContainer {
                 model.cloudKit = .synced(because: "the app creates an NSPersistentCloudKitContainer (\(container))")
             }
+            // An app that loads its model only in a plain container does not
+            // sync it, whatever the model file is marked.
+            if model.kind == .coreData, model.cloudKit.isSynced, discovery.cloudKitContainer == nil, let plain = discovery.plainContainer {
+                model.cloudKit = .notSynced(because: "the app creates only an NSPersistentContainer (\(plain)), not an NSPersistentCloudKitContainer")
+            }
+            // An app whose entitlements do not enable CloudKit syncs nothing.
+            if model.cloudKit.isSynced, case .noCloudKit(let count, let first) = discovery.entitlements,
+               model.kind == .swiftData || discovery.cloudKitContainer == nil {
+                let files = count == 1 ? first : "\(count) files, such as \(first)"
+                model.cloudKit = .notSynced(because: "no entitlements file here enables CloudKit (\(files))")
+            }
             reports.append(LintReport(model: model, findings: ModelChecker.findings(for: model, assumesCloudKit: options.assumesCloudKit),
                                       assumedCloudKit: options.assumesCloudKit))
         }

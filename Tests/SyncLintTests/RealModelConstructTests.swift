@@ -115,8 +115,8 @@ struct RealModelConstructTests {
         let report = try Self.only(F.path("SwiftData/Versioned"))
         let file = F.path("SwiftData/Versioned") + "/NotesSchema.swift"
         #expect(F.triples(report.findings) == ["\(file):30 note schema-version", "\(file):31 error unique-constraint"])
-        #expect(report.findings[0].message.hasPrefix("linting the @Model classes of NotesSchemaV2, the last schema of NotesMigrationPlan's migration plan"))
-        #expect(report.findings[0].message.contains("the models nested in NotesSchemaV1 are not checked"))
+        #expect(report.findings[0].message.hasPrefix("linting the @Model classes of NotesSchemaV2 (its models list), the last schema of NotesMigrationPlan's migration plan"))
+        #expect(report.findings[0].message.contains("the classes nested in NotesSchemaV1 are not checked"))
         #expect(report.exitStatus == 1)
         #expect(report.model.entities.map(\.name) == ["Note"])
         #expect(report.model.entities[0].attributes.map(\.name) == ["title", "createdAt", "pinned"])
@@ -147,7 +147,7 @@ struct RealModelConstructTests {
             .replacingOccurrences(of: ": SchemaMigrationPlan", with: "")
         if kept == "versionIdentifier" { source = source.replacingOccurrences(of: "typealias Note = NotesSchemaV2.Note", with: "") }
         let report = try Self.only(try F.folder(["NotesSchema.swift": source]))
-        #expect(report.findings.first?.message.hasPrefix("linting the @Model classes of NotesSchemaV2, \(how)") == true)
+        #expect(report.findings.first?.message.hasPrefix("linting the @Model classes of NotesSchemaV2 (its models list), \(how)") == true)
         #expect(report.findings.map(\.rule) == [.schemaVersion, .uniqueConstraint])
     }
 
@@ -177,5 +177,95 @@ struct RealModelConstructTests {
         #expect(report.findings.map(\.severity) == [.note])
         #expect(report.exitStatus == 0)
         #expect(report.text.contains("cloudkit: not synced: the sources set cloudKitDatabase: .none"))
+    }
+
+    // MARK: Constructs met in the corpus of real apps
+
+    /// Each model in a namespace of its own, a typealias for each, and one
+    /// VersionedSchema whose `models` list names the typealiases (as an app
+    /// with 33 models does): every class the list names is read.
+    @Test func aModelsListResolvesTypealiasesIntoNamespaces() throws {
+        let source = """
+            import SwiftData
+            typealias Item = ItemV1.Item
+            typealias Tag = TagV1.Tag
+            enum ItemV1 {
+                @Model final class Item {
+                    var name = ""
+                    var tags: [Tag]? = []
+                    init() {}
+                }
+            }
+            enum TagV1 {
+                @Model final class Tag {
+                    var label: String = ""
+                    @Relationship(inverse: \\Item.tags) var items: [Item]? = []
+                    init() {}
+                }
+            }
+            enum AppSchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self, Tag.self] }
+            }
+            """
+        let report = try Self.only(try F.folder(["Schema.swift": source]))
+        #expect(report.model.entities.map(\.name) == ["Item", "Tag"])
+        #expect(report.findings.map(\.rule) == [.schemaVersion])
+        #expect(report.findings[0].message.hasPrefix("linting the @Model classes of AppSchemaV1 (its models list), the highest versionIdentifier (1.0.0)"))
+    }
+
+    /// A cache kept in its own store with `cloudKitDatabase: .none`, beside
+    /// a main store that may sync (`enabled ? .private(…) : .none`): the
+    /// cache's classes do not sync, the others do.
+    @Test func aLocalCacheStoreDoesNotSyncItsClasses() throws {
+        let source = """
+            import SwiftData
+            @Model final class Video {
+                var title: String = ""
+                init() {}
+            }
+            @Model final class CachedImage {
+                @Attribute(.unique) var url: String
+                init(url: String) { self.url = url }
+            }
+            let main = ModelConfiguration(schema: Schema([Video.self]), cloudKitDatabase: enabled ? .private("iCloud.x") : .none)
+            let cache: ModelContainer = {
+                let schema = Schema([CachedImage.self])
+                let config = ModelConfiguration(schema: schema, cloudKitDatabase: .none)
+                return try! ModelContainer(for: schema, configurations: [config])
+            }()
+            """
+        let report = try Self.only(try F.folder(["Store.swift": source]))
+        #expect(report.model.cloudKit.isSynced)
+        let found: [String] = report.findings.map { "\($0.location.line) \($0.severity.rawValue) \($0.rule.rawValue)" }
+        #expect(found == ["6 note not-synced", "7 note required-attribute", "7 note unique-constraint"])
+        #expect(report.exitStatus == 0)
+    }
+
+    /// An app folder whose entitlements enable no CloudKit: its SwiftData
+    /// model does not sync; one that lists CloudKit does.
+    @Test func entitlementsDecideWhetherSwiftDataSyncs() throws {
+        let model = "import SwiftData\n@Model final class A {\n    @Attribute(.unique) var id: String = \"\"\n    init() {}\n}\n"
+        func entitlements(_ services: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict><key>com.apple.developer.icloud-services</key><array>\(services)</array></dict></plist>
+            """
+        }
+        let local = try F.folder(["App/A.swift": model, "App/App.entitlements": entitlements("<string>CloudDocuments</string>")])
+        let localReport = try Self.only(local)
+        #expect(localReport.exitStatus == 0)
+        #expect(localReport.model.cloudKit == .notSynced(because: "no entitlements file here enables CloudKit (\(local)/App/App.entitlements)"))
+        let synced = try F.folder(["App/A.swift": model, "App/App.entitlements": entitlements("<string>CloudKit</string>")])
+        #expect(try Self.only(synced).exitStatus == 1)
+    }
+
+    /// A bare regex literal holding `/*` starts no comment.
+    @Test func aRegexLiteralIsNotAComment() throws {
+        let tokens = try SwiftLexer.tokens(of: "let s = x.replacing(/\\/*$/, with: \"\")\nlet y = a / b / c\n@Model final class M {}\n")
+        #expect(tokens.filter { $0.kind == .string }.count == 2)
+        #expect(tokens.contains { $0.isIdentifier("Model") })
+        #expect(tokens.filter { $0.isSymbol("/") }.count == 2)
     }
 }

@@ -11,6 +11,18 @@ struct ModelDiscovery {
     /// `file:line` of the first `NSPersistentCloudKitContainer` in the
     /// app's code, if any.
     var cloudKitContainer: String?
+    /// `file:line` of the first `NSPersistentContainer` in the app's code.
+    var plainContainer: String?
+    /// What the app's `.entitlements` files say about CloudKit: nil when
+    /// the folder holds none.
+    var entitlements: Entitlements?
+
+    enum Entitlements: Equatable {
+        /// This file lists CloudKit among `com.apple.developer.icloud-services`.
+        case cloudKit(String)
+        /// None of these files does (count, the first).
+        case noCloudKit(count: Int, first: String)
+    }
 
     /// Folders never searched: build products, dependencies, VCS.
     static let skippedFolders: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
@@ -29,6 +41,7 @@ struct ModelDiscovery {
         var models: [String] = []
         var swiftFiles: [String] = []
         var codeFiles: [String] = []
+        var entitlementFiles: [String] = []
         if let enumerator = FileManager.default.enumerator(atPath: given) {
             while let relative = enumerator.nextObject() as? String {
                 let last = (relative as NSString).lastPathComponent
@@ -47,11 +60,14 @@ struct ModelDiscovery {
                     codeFiles.append(relative)
                 } else if last.hasSuffix(".m") || last.hasSuffix(".mm") {
                     codeFiles.append(relative)
+                } else if last.hasSuffix(".entitlements") {
+                    entitlementFiles.append(relative)
                 }
             }
         }
-        guard !models.isEmpty else { return ModelDiscovery(sources: [try ModelSource.locate(given)]) }
-        var discovery = ModelDiscovery()
+        let entitlements = Self.entitlements(entitlementFiles.sorted(), under: given)
+        guard !models.isEmpty else { return ModelDiscovery(sources: [try ModelSource.locate(given)], entitlements: entitlements) }
+        var discovery = ModelDiscovery(entitlements: entitlements)
         for model in models.sorted() {
             discovery.sources.append(try ModelSource.locate(given + "/" + model))
         }
@@ -65,7 +81,23 @@ struct ModelDiscovery {
                                                 folderName: URL(fileURLWithPath: given).standardizedFileURL.lastPathComponent))
         }
         discovery.cloudKitContainer = firstUse(of: "NSPersistentCloudKitContainer", in: codeFiles.sorted(), under: given)
+        discovery.plainContainer = firstUse(of: "NSPersistentContainer(", in: codeFiles.sorted(), under: given)
         return discovery
+    }
+
+    /// Whether any of `files` lists CloudKit among its iCloud services
+    /// (`com.apple.developer.icloud-services`, the key Xcode's iCloud
+    /// capability writes).
+    private static func entitlements(_ files: [String], under root: String) -> Entitlements? {
+        guard let first = files.first else { return nil }
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: root + "/" + file),
+                  let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
+                  let services = plist["com.apple.developer.icloud-services"] else { continue }
+            let listed = (services as? [String]) ?? []
+            if listed.contains(where: { $0.hasPrefix("CloudKit") }) || (services as? String) == "*" { return .cloudKit(root + "/" + file) }
+        }
+        return .noCloudKit(count: files.count, first: root + "/" + first)
     }
 
     /// `path:line` of the first line in `files` that uses `name` outside a

@@ -13,7 +13,7 @@ public struct DataModel: Sendable {
     public let name: String
     /// In declaration order (Core Data: the order of the `contents` file;
     /// SwiftData: sorted file paths, then order in the file).
-    public let entities: [Entity]
+    public internal(set) var entities: [Entity]
     /// What the reader met and did not understand, or chose not to check;
     /// reported with the rule findings.
     public let readerFindings: [Finding]
@@ -25,11 +25,12 @@ public struct DataModel: Sendable {
     /// entity may not point outside its configuration.
     public var cloudKitConfigurations: [(name: String, members: [String])] = []
 
-    public init(kind: Kind, name: String, entities: [Entity], readerFindings: [Finding]) {
+    public init(kind: Kind, name: String, entities: [Entity], readerFindings: [Finding], cloudKit: CloudKitUse = .synced(because: "")) {
         self.kind = kind
         self.name = name
         self.entities = entities
         self.readerFindings = readerFindings
+        self.cloudKit = cloudKit
     }
 
     /// Whether the model syncs with CloudKit as written: what decides

@@ -46,11 +46,18 @@ struct ScannedSchemaFacts {
     var versionIdentifiers: [(schema: String, version: [Int])] = []
     /// Types declared as conforming to `VersionedSchema`.
     var versionedSchemas: [String] = []
+    /// A `VersionedSchema`'s `models` list: each entry's path as written
+    /// (`Note` for `Note.self`, `SchemaV1`, `Note` for `SchemaV1.Note.self`).
+    var schemaModels: [(schema: String, models: [[String]])] = []
     /// `cloudKitDatabase: .none` in a `ModelConfiguration`: the app keeps
     /// that store off CloudKit.
     var cloudKitDisabled: [SourceLocation] = []
     /// `cloudKitDatabase: .automatic` or `.private(…)`.
     var cloudKitEnabled: [SourceLocation] = []
+    /// Classes a `Schema([A.self, B.self])` lists in a body (a function or
+    /// closure) whose every `cloudKitDatabase:` is `.none`: a local store,
+    /// such as a cache, that does not sync.
+    var localOnlySchemas: [(classes: [String], configuration: SourceLocation)] = []
 }
 
 extension ScannedSchemaFacts {
@@ -59,7 +66,9 @@ extension ScannedSchemaFacts {
         migrationPlans += other.migrationPlans
         versionIdentifiers += other.versionIdentifiers
         versionedSchemas += other.versionedSchemas.filter { !versionedSchemas.contains($0) }
+        schemaModels += other.schemaModels
         cloudKitDisabled += other.cloudKitDisabled
         cloudKitEnabled += other.cloudKitEnabled
+        localOnlySchemas += other.localOnlySchemas
     }
 }

@@ -29,7 +29,14 @@ enum SwiftDataModelBuilder {
             let scanned = SwiftModelScanner.scanAll(tokens, file: file.displayPath)
             classes += scanned.classes
             findings += scanned.findings
-            facts.merge(scanned.facts)
+            var fileFacts = scanned.facts
+            // A test's store says nothing about the app's.
+            let relative = file.displayPath.hasPrefix(root + "/") ? String(file.displayPath.dropFirst(root.count + 1)) : ""
+            if relative.split(separator: "/").dropLast().contains(where: { $0.hasSuffix("Tests") }) {
+                fileFacts.cloudKitEnabled = []
+                fileFacts.cloudKitDisabled = []
+            }
+            facts.merge(fileFacts)
         }
         guard !classes.isEmpty else {
             let searched = files.count == 1 ? "this file" : "its \(files.count) .swift files"
@@ -39,13 +46,28 @@ enum SwiftDataModelBuilder {
         let choice = try SwiftSchemaVersions.choose(classes: classes, facts: facts, requested: schemaVersion, root: root)
         if let choice {
             findings.append(choice.note)
-            // The chosen version's own classes, and the file-level ones it
-            // does not redeclare.
-            let chosen = Set(classes.filter { $0.container == choice.version }.map(\.name))
-            classes = classes.filter { $0.container == choice.version || ($0.container == nil && !chosen.contains($0.name)) }
+            for entry in choice.unresolved {
+                findings.append(Finding(.notUnderstood, at: choice.note.location,
+                    "the models list names \(entry), which is not a @Model class simulate lint read; not checked"))
+            }
+            classes = choice.classes
         }
         var model = build(classes, findings: findings, name: name)
         model.cloudKit = cloudKitUse(facts)
+        // Classes only a local store (a cache with cloudKitDatabase: .none)
+        // holds do not sync, whatever the app's main store does.
+        var notes: [Finding] = []
+        for index in model.entities.indices {
+            guard let local = facts.localOnlySchemas.first(where: { $0.classes.contains(model.entities[index].name) }) else { continue }
+            model.entities[index].isSynced = false
+            notes.append(Finding(.notSynced, at: model.entities[index].location,
+                "\(model.entities[index].name) is in a store whose ModelConfiguration sets cloudKitDatabase: .none (\(local.configuration)), "
+                    + "so it does not sync; what would fail if it did is reported as notes"))
+        }
+        if !notes.isEmpty {
+            model = DataModel(kind: model.kind, name: model.name, entities: model.entities, readerFindings: model.readerFindings + notes,
+                              cloudKit: model.cloudKit)
+        }
         return model
     }
 
@@ -57,7 +79,7 @@ enum SwiftDataModelBuilder {
     /// and nothing that syncs.
     static func cloudKitUse(_ facts: ScannedSchemaFacts) -> DataModel.CloudKitUse {
         if let enabled = facts.cloudKitEnabled.first {
-            return .synced(because: "a ModelConfiguration names a CloudKit database (\(enabled))")
+            return .synced(because: "a ModelConfiguration may name a CloudKit database (\(enabled))")
         }
         if let disabled = facts.cloudKitDisabled.first {
             return .notSynced(because: "the sources set cloudKitDatabase: .none (\(disabled))")

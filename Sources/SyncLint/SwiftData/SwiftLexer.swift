@@ -39,6 +39,33 @@ struct SwiftLexer {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+    /// Tokens after which an expression starts, so a `/` there opens a
+    /// bare regex literal rather than dividing.
+    private static let expressionStarters: Set<String> = [
+        "(", ",", "=", "[", ":", "{", ";", "!", "&", "|", "?", "+", "-", "<", ">", "~", "^", "return", "in", "case",
+        "where", "throw", "try", "await", "if", "guard", "while", "->",
+    ]
+
+    /// The length of a bare regex literal (`/…/`, Swift 5.7) starting at
+    /// the current `/`, or nil: it must follow a token after which an
+    /// expression starts (or open the file), not begin with a space, a
+    /// `/` or a `*`, and close with an unescaped `/` on the same line.
+    private func bareRegexLength() -> Int? {
+        guard let next = byte(at: 1), next != UInt8(ascii: " "), next != UInt8(ascii: "\t"), next != UInt8(ascii: "\n"),
+              next != UInt8(ascii: "/"), next != UInt8(ascii: "*") else { return nil }
+        if let previous = tokens.last, !Self.expressionStarters.contains(previous.text) || previous.kind == .string { return nil }
+        var offset = 1
+        while let current = byte(at: offset), current != UInt8(ascii: "\n") {
+            if current == UInt8(ascii: "\\") {
+                offset += 2
+                continue
+            }
+            if current == UInt8(ascii: "/") { return offset + 1 }
+            offset += 1
+        }
+        return nil
+    }
+
     private mutating func emit(_ kind: SwiftToken.Kind, from start: Int, line startLine: Int) {
         let text = String(decoding: bytes[start ..< index], as: UTF8.self)
         tokens.append(SwiftToken(kind: kind, text: text, line: startLine))
@@ -82,6 +109,11 @@ struct SwiftLexer {
                 guard byte(at: 0) == UInt8(ascii: "`") else { throw Failure(line: line, message: "unterminated `name`") }
                 tokens.append(SwiftToken(kind: .identifier, text: String(decoding: bytes[nameStart ..< index], as: UTF8.self), line: line))
                 index += 1
+            case UInt8(ascii: "/") where bareRegexLength() != nil:
+                // `/\/*$/`: a bare regex literal, one string token, so a
+                // `/*` or `//` inside it starts no comment.
+                index += bareRegexLength()!
+                tokens.append(SwiftToken(kind: .string, text: "", line: line))
             case UInt8(ascii: "-") where byte(at: 1) == UInt8(ascii: ">"):
                 index += 2
                 emit(.symbol, from: start, line: line)

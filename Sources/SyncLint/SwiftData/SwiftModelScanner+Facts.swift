@@ -8,6 +8,21 @@ extension SwiftModelScanner {
         // other brace (a function body, a closure).
         var scopes: [TypeScope?] = []
         var pendingType: TypeScope?
+        // Every brace opened, by id, for telling which `Schema([…])` and
+        // which `cloudKitDatabase:` share a body.
+        var braces: [Int] = []
+        var nextBrace = 0
+        var schemaLists: [(classes: [String], braces: [Int])] = []
+        var databases: [(none: Bool, location: SourceLocation, braces: [Int])] = []
+        defer {
+            for list in schemaLists {
+                guard let body = list.braces.last else { continue }
+                let within = databases.filter { $0.braces.contains(body) }
+                if let first = within.first, within.allSatisfy(\.none) {
+                    facts.localOnlySchemas.append((list.classes, first.location))
+                }
+            }
+        }
         position = 0
         while let token = peek() {
             if token.kind == .identifier, ["class", "struct", "enum", "actor", "extension", "protocol"].contains(token.text),
@@ -18,12 +33,26 @@ extension SwiftModelScanner {
             if token.isSymbol("{") {
                 scopes.append(pendingType)
                 pendingType = nil
+                braces.append(nextBrace)
+                nextBrace += 1
                 advance()
                 continue
             }
             if token.isSymbol("}") {
                 if !scopes.isEmpty { scopes.removeLast() }
+                if !braces.isEmpty { braces.removeLast() }
                 advance()
+                continue
+            }
+            if token.isIdentifier("Schema"), peek(1)?.isSymbol("(") == true, peek(2)?.isSymbol("[") == true {
+                advance()
+                let arguments = readParenthesized()
+                var names: [String] = []
+                for index in arguments.indices.dropLast(2) where arguments[index].kind == .identifier
+                    && arguments[index + 1].isSymbol(".") && arguments[index + 2].isIdentifier("self") {
+                    names.append(arguments[index].text)
+                }
+                if !names.isEmpty { schemaLists.append((names, braces)) }
                 continue
             }
             let enclosing = scopes.last ?? nil
@@ -42,7 +71,12 @@ extension SwiftModelScanner {
             }
             if let scope = enclosing, scope.conformances.contains("SchemaMigrationPlan"), token.isIdentifier("schemas"),
                peek(-1)?.isIdentifier("var") == true || peek(-1)?.isIdentifier("let") == true {
-                facts.migrationPlans.append((scope.name, readSelfList(), location(token)))
+                facts.migrationPlans.append((scope.name, readSelfList().compactMap(\.last), location(token)))
+                continue
+            }
+            if let scope = enclosing, token.isIdentifier("models"),
+               peek(-1)?.isIdentifier("var") == true || peek(-1)?.isIdentifier("let") == true {
+                facts.schemaModels.append((scope.name, readSelfList()))
                 continue
             }
             if let scope = enclosing, token.isIdentifier("versionIdentifier"),
@@ -50,10 +84,22 @@ extension SwiftModelScanner {
                 if let version = readVersion() { facts.versionIdentifiers.append((scope.name, version)) }
                 continue
             }
-            if token.isIdentifier("cloudKitDatabase"), peek(1)?.isSymbol(":") == true, peek(2)?.isSymbol(".") == true,
-               let value = peek(3), value.kind == .identifier {
-                if value.text == "none" { facts.cloudKitDisabled.append(location(token)) } else { facts.cloudKitEnabled.append(location(token)) }
-                position += 4
+            if token.isIdentifier("cloudKitDatabase"), peek(1)?.isSymbol(":") == true {
+                // The argument, to the `,` or `)` that ends it: `.none`
+                // keeps the store off CloudKit; `.private(…)`, `.automatic`,
+                // a ternary holding one, or a value the scanner cannot see
+                // may sync.
+                position += 2
+                var argument: [SwiftToken] = []
+                var depth = 0
+                while let next = peek(), depth > 0 || !(next.isSymbol(",") || next.isSymbol(")")) {
+                    if next.isSymbol("(") || next.isSymbol("[") { depth += 1 }
+                    if next.isSymbol(")") || next.isSymbol("]") { depth -= 1 }
+                    argument.append(advance())
+                }
+                let none = argument.count == 2 && argument[0].isSymbol(".") && argument[1].isIdentifier("none")
+                if none { facts.cloudKitDisabled.append(location(token)) } else { facts.cloudKitEnabled.append(location(token)) }
+                databases.append((none, location(token), braces))
                 continue
             }
             advance()
@@ -81,9 +127,9 @@ extension SwiftModelScanner {
         return TypeScope(description: "\(keyword) \(name)", name: name, conformances: conformances)
     }
 
-    /// From `schemas`: the `X.self` names of its getter or its `= [ … ]`
-    /// value, in order.
-    private mutating func readSelfList() -> [String] {
+    /// From `schemas` or `models`: the `X.self` (or `A.X.self`) paths of
+    /// its getter or its `= [ … ]` value, in order.
+    private mutating func readSelfList() -> [[String]] {
         advance()
         // Past the type annotation (`[any VersionedSchema.Type]`).
         while let token = peek(), !token.isSymbol("{"), !token.isSymbol("=") {
@@ -94,12 +140,18 @@ extension SwiftModelScanner {
         let start = position
         skipBalanced()
         let list = tokens[start ..< position]
-        var names: [String] = []
+        var paths: [[String]] = []
         for index in list.indices.dropLast(2) where list[index].kind == .identifier
             && list[index + 1].isSymbol(".") && list[index + 2].isIdentifier("self") {
-            names.append(list[index].text)
+            var path = [list[index].text]
+            var back = index
+            while back - 2 >= list.startIndex, list[back - 1].isSymbol("."), list[back - 2].kind == .identifier {
+                path.insert(list[back - 2].text, at: 0)
+                back -= 2
+            }
+            paths.append(path)
         }
-        return names
+        return paths
     }
 
     /// From `versionIdentifier`: the numbers of `Schema.Version(2, 0, 0)`.

@@ -1,22 +1,26 @@
-/// Which `VersionedSchema` of a SwiftData app to lint: the one it ships.
+/// Which `@Model` classes of a SwiftData app to lint: those of the schema
+/// version it ships.
 ///
-/// Apps that migrate declare each version's `@Model` classes inside
-/// `enum SchemaVN: VersionedSchema` (or an extension of it). The current
-/// one is, in order: the one `--schema-version` names; the last of a
-/// `SchemaMigrationPlan`'s `schemas` (the plan migrates to it); the one
-/// the file-level `typealias Note = SchemaV2.Note` names (the app's code
-/// uses it); the highest `versionIdentifier`. The choice is printed as a
-/// note, with how it was made.
+/// Apps that migrate declare each version's classes inside
+/// `enum SchemaVN: VersionedSchema` (or an extension of it), or each class
+/// in a namespace of its own that a typealias names. The current version is,
+/// in order: the one `--schema-version` names; the last of a
+/// `SchemaMigrationPlan`'s `schemas` (the plan migrates to it); the version
+/// the file-level typealiases all point into; the highest
+/// `versionIdentifier`. Its classes are those its `models` list names
+/// (each resolved as Swift would: `A.X` in A, a typealias, a class nested in
+/// the version, a file-level class), or, without a list, those nested in
+/// it; file-level classes it does not redeclare are linted too. The choice
+/// is printed as a note, with how it was made.
 enum SwiftSchemaVersions {
     struct Choice {
-        let version: String
+        let classes: [ScannedModelClass]
         let note: Finding
+        /// Entries of the version's `models` list that name no class read.
+        let unresolved: [String]
     }
 
     /// Nil when no `@Model` class is inside a type (nothing to choose).
-    /// `version` nil in the choice: the file-level classes are current
-    /// (the current schema's `models` name them; older versions keep their
-    /// own copies nested).
     static func choose(classes: [ScannedModelClass], facts: ScannedSchemaFacts, requested: String?,
                        root: String) throws(LintInputError) -> Choice? {
         var nested: [String] = []
@@ -26,46 +30,87 @@ enum SwiftSchemaVersions {
             return nil
         }
         var known = facts.versionedSchemas
-        for name in nested where !known.contains(name) { known.append(name) }
-        let hasFileLevel = classes.contains { $0.container == nil }
+        for name in nested where !known.contains(name) && facts.versionedSchemas.isEmpty { known.append(name) }
         let location = classes.first { $0.container != nil }!.location
-        func choice(_ version: String, _ how: String, severity: Finding.Severity? = nil) -> Choice {
-            let others = nested.filter { $0 != version }
-            let older = others.isEmpty ? "" : "; the models nested in \(others.joined(separator: ", ")) are not checked"
-            let linted = nested.contains(version)
-                ? "linting the @Model classes of \(version)" + (hasFileLevel ? " and those at file level" : "")
-                : "linting the file-level @Model classes as \(version)"
-            let first = classes.first { $0.container == version }?.location ?? location
-            return Choice(version: version, note: Finding(.schemaVersion, at: first,
-                "\(linted), \(how)\(older); --schema-version NAME lints another", severity: severity))
-        }
-        if let requested {
-            guard known.contains(requested) else {
-                throw LintInputError(file: root, "--schema-version \(requested): no such version; the versioned schemas here are "
-                    + known.joined(separator: ", "))
+
+        let (version, how, guessed): (String?, String, Bool) = try { () throws(LintInputError) -> (String?, String, Bool) in
+            if let requested {
+                guard known.contains(requested) else {
+                    throw LintInputError(file: root, "--schema-version \(requested): no such version; the versioned schemas here are "
+                        + known.joined(separator: ", "))
+                }
+                return (requested, "as --schema-version asks", false)
             }
-            return choice(requested, "as --schema-version asks")
+            if let plan = facts.migrationPlans.last(where: { $0.schemas.last != nil }) {
+                return (plan.schemas.last!, "the last schema of \(plan.name)'s migration plan (\(plan.location))", false)
+            }
+            let aliased = facts.typealiases.compactMap { alias -> (String, SourceLocation)? in
+                guard alias.target.count >= 2 else { return nil }
+                let container = alias.target[alias.target.count - 2]
+                return known.contains(container) ? (container, alias.location) : nil
+            }
+            if let (aliasedVersion, aliasLocation) = aliased.last, aliased.allSatisfy({ $0.0 == aliasedVersion }) {
+                return (aliasedVersion, "the version the app's typealiases name (\(aliasLocation))", false)
+            }
+            if let highest = facts.versionIdentifiers.filter({ known.contains($0.schema) })
+                .max(by: { $0.version.lexicographicallyPrecedes($1.version) }) {
+                return (highest.schema, "the highest versionIdentifier (\(highest.version.map(String.init).joined(separator: ".")))", false)
+            }
+            if known.count == 1 { return (known[0], "the only version here", false) }
+            if known.isEmpty { return (nil, "the classes the file-level typealiases name", false) }
+            return (known.sorted().last!, "the last by name: several versions declare @Model classes and nothing says which is current "
+                + "(no migration plan, typealias or versionIdentifier simulate lint reads)", true)
+        }()
+
+        var selected: [ScannedModelClass] = []
+        var unresolved: [String] = []
+        func add(_ modelClass: ScannedModelClass) {
+            if !selected.contains(where: { $0.name == modelClass.name && $0.container == modelClass.container }) { selected.append(modelClass) }
         }
-        if let plan = facts.migrationPlans.last(where: { $0.schemas.last != nil }) {
-            return choice(plan.schemas.last!, "the last schema of \(plan.name)'s migration plan (\(plan.location))")
+        func named(_ name: String, in container: String?) -> ScannedModelClass? {
+            classes.first { $0.name == name && $0.container == container }
         }
-        let aliased = facts.typealiases.compactMap { alias -> (String, SourceLocation)? in
-            guard alias.target.count >= 2 else { return nil }
-            let container = alias.target[alias.target.count - 2]
-            return nested.contains(container) ? (container, alias.location) : nil
+        let list = version.flatMap { version in facts.schemaModels.last { $0.schema == version }?.models }
+        if let list {
+            for path in list {
+                let name = path.last!
+                let resolved: ScannedModelClass? = if path.count >= 2 {
+                    named(name, in: path[path.count - 2])
+                } else if let nestedClass = named(name, in: version) {
+                    nestedClass
+                } else if let alias = facts.typealiases.last(where: { $0.name == name }), alias.target.count >= 2 {
+                    named(alias.target.last!, in: alias.target[alias.target.count - 2])
+                } else {
+                    named(name, in: nil)
+                }
+                if let resolved { add(resolved) } else { unresolved.append(path.joined(separator: ".")) }
+            }
+        } else if let version {
+            classes.filter { $0.container == version }.forEach(add)
+        } else {
+            for alias in facts.typealiases where alias.target.count >= 2 {
+                if let aliased = named(alias.target.last!, in: alias.target[alias.target.count - 2]) { add(aliased) }
+            }
         }
-        if let (version, aliasLocation) = aliased.last, aliased.allSatisfy({ $0.0 == version }) {
-            return choice(version, "the version the app's typealiases name (\(aliasLocation))")
+        // File-level classes the version does not redeclare.
+        for modelClass in classes where modelClass.container == nil && !selected.contains(where: { $0.name == modelClass.name }) {
+            add(modelClass)
         }
-        if let highest = facts.versionIdentifiers.filter({ known.contains($0.schema) })
-            .max(by: { $0.version.lexicographicallyPrecedes($1.version) }) {
-            return choice(highest.schema, "the highest versionIdentifier (\(highest.version.map(String.init).joined(separator: ".")))")
+        var skipped: [String] = []
+        for modelClass in classes where modelClass.container != nil && !selected.contains(where: {
+            $0.name == modelClass.name && $0.container == modelClass.container
+        }) {
+            if let container = modelClass.container, !skipped.contains(container) { skipped.append(container) }
         }
-        if nested.count == 1 && !hasFileLevel {
-            return choice(nested[0], "the only version here")
-        }
-        let last = known.sorted().last!
-        return choice(last, "the last by name: several versions declare @Model classes (\(nested.joined(separator: ", "))) and nothing "
-            + "says which is current (no migration plan, typealias or versionIdentifier simulate lint reads)", severity: .warning)
+        let subject = version.map { "the @Model classes of \($0)" } ?? "the @Model classes the file-level typealiases name"
+        let source = list == nil ? "" : " (its models list)"
+        let older = skipped.isEmpty ? "" : "; the classes nested in \(skipped.joined(separator: ", ")) are not checked"
+        let first = selected.first { $0.container != nil }?.location ?? location
+        let note = Finding(.schemaVersion, at: first,
+                           "linting \(subject)\(source), \(how)\(older); --schema-version NAME lints another",
+                           severity: guessed ? .warning : nil)
+        // In the order the sources declare them.
+        let ordered = classes.filter { modelClass in selected.contains { $0.name == modelClass.name && $0.container == modelClass.container } }
+        return Choice(classes: ordered, note: note, unresolved: unresolved)
     }
 }
