@@ -6,6 +6,13 @@ import SyncSimulation
 /// merge` reads: the plan, and the raw figures of the shard's jobs. Values
 /// are written in Swift's shortest round-trip form, so a merged sweep
 /// computes from exactly the numbers an unsharded one does.
+///
+/// A sweep whose strategies run once per variant of the preset adds
+/// `variants` after `strategies`, and each job holds one list of figures
+/// per run (each strategy, once per variant). A part without variants is
+/// written as before, and a part from before variants reads as one without
+/// them; a reader from before variants refuses a part with them (its jobs
+/// hold more lists than strategies), so no format version changes.
 public enum SweepParts {
     public struct Part: Sendable {
         public let file: String
@@ -47,14 +54,15 @@ public enum SweepParts {
             })),
             .init("seeds", .array(plan.seeds.map { .number(String($0)) })),
             .init("strategies", .array(runs.strategies.map(JSONValue.string))),
+        ] + (runs.variants.isEmpty ? [] : [.init("variants", .array(runs.variants.map(JSONValue.string)))]) + [
             .init("metrics", .array(Metric.allCases.map { .string($0.rawValue) })),
             .init("shard", .int(shard)),
             .init("shards", .int(shards)),
             .init("jobs", .array(runs.values.keys.sorted().map { job in
                 .object([
                     .init("job", .int(job)),
-                    .init("values", .array(runs.values[job]!.map { perStrategy in
-                        .array(perStrategy.map { $0.map { .number(String($0)) } ?? .null })
+                    .init("values", .array(runs.values[job]!.map { perRun in
+                        .array(perRun.map { $0.map { .number(String($0)) } ?? .null })
                     })),
                 ])
             })),
@@ -76,6 +84,12 @@ public enum SweepParts {
               let shard = object["shard"] as? Int, let shards = object["shards"] as? Int,
               let jobs = object["jobs"] as? [[String: Any]] else { throw fail("a field is missing or of the wrong kind") }
         guard metrics == Metric.allCases.map(\.rawValue) else { throw fail("written by a version with other metrics") }
+        var variants: [String] = []
+        if let listed = object["variants"] {
+            guard let names = listed as? [String], !names.isEmpty else { throw fail("variants is not a list of names") }
+            variants = names
+        }
+        let runCount = SweepRun.plan(strategies: strategies, variants: variants).count
         var parameters: [SweepParameter] = []
         for parameter in parameterObjects {
             guard let path = parameter["path"] as? String, let values = parameter["values"] as? [String] else { throw fail("a parameter is malformed") }
@@ -83,16 +97,16 @@ public enum SweepParts {
         }
         var values: [Int: [[Double?]]] = [:]
         for job in jobs {
-            guard let index = job["job"] as? Int, let perStrategy = job["values"] as? [[Any]], perStrategy.count == strategies.count else {
+            guard let index = job["job"] as? Int, let perRun = job["values"] as? [[Any]], perRun.count == runCount else {
                 throw fail("a job is malformed")
             }
-            values[index] = try perStrategy.map { row throws(ReadError) -> [Double?] in
+            values[index] = try perRun.map { row throws(ReadError) -> [Double?] in
                 guard row.count == metrics.count else { throw fail("a job has the wrong number of figures") }
                 return row.map { ($0 as? NSNumber)?.doubleValue }
             }
         }
         return Part(file: file, fileDigest: fileDigest, toolVersion: object["toolVersion"] as? String ?? "", parameters: parameters,
-                    seeds: seeds, shard: shard, shards: shards, runs: Sweep.Runs(scenario: scenario, strategies: strategies, values: values))
+                    seeds: seeds, shard: shard, shards: shards, runs: Sweep.Runs(scenario: scenario, strategies: strategies, variants: variants, values: values))
     }
 
     /// Combines the parts of one sweep; every shard 1 … N exactly once.
@@ -100,8 +114,9 @@ public enum SweepParts {
         guard let first = parts.first else { throw ReadError(file: "merge", message: "no parts given") }
         for (part, path) in zip(parts, paths) {
             guard part.file == first.file, part.fileDigest == first.fileDigest, part.parameters == first.parameters,
-                  part.seeds == first.seeds, part.runs.strategies == first.runs.strategies, part.shards == first.shards else {
-                throw ReadError(file: path, message: "belongs to another sweep than \(paths[0]) (file, settings, seeds, strategies or shard count differ)")
+                  part.seeds == first.seeds, part.runs.strategies == first.runs.strategies, part.runs.variants == first.runs.variants,
+                  part.shards == first.shards else {
+                throw ReadError(file: path, message: "belongs to another sweep than \(paths[0]) (file, settings, seeds, strategies, variants or shard count differ)")
             }
             guard part.toolVersion == first.toolVersion else {
                 func version(_ text: String) -> String { text.isEmpty ? "an unversioned simulate" : "simulate \(text)" }
@@ -119,6 +134,6 @@ public enum SweepParts {
         guard values.count == plan.jobCount else {
             throw ReadError(file: paths[0], message: "the parts hold \(values.count) of the sweep's \(plan.jobCount) jobs")
         }
-        return (plan, Sweep.Runs(scenario: first.runs.scenario, strategies: first.runs.strategies, values: values))
+        return (plan, Sweep.Runs(scenario: first.runs.scenario, strategies: first.runs.strategies, variants: first.runs.variants, values: values))
     }
 }

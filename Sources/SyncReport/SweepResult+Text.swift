@@ -1,23 +1,24 @@
 import SyncSimulation
 
-/// The tidy and summary forms of a sweep: one CSV row per point ×
-/// strategy × metric, the same in JSON, and a Markdown summary of the
-/// headline metrics.
+/// The tidy and summary forms of a sweep: one CSV row per point × run
+/// (strategy, and variant when the preset has them) × metric, the same in
+/// JSON, and a Markdown summary of the headline metrics.
 extension SweepResult {
     /// `sweep.csv`: the point, its settings (one column each, in the order
-    /// varied), the strategy and metric, then the summary over seeds; `n`
-    /// is 0 and the figures empty when no seed produced a value.
+    /// varied), the strategy, its variant (empty without variants) and the
+    /// metric, then the summary over seeds; `n` is 0 and the figures empty
+    /// when no seed produced a value.
     public func csv() -> String {
         let settings = parameters.map { CSV.settingCells($0.values) }
         var lines = [CSV.line(["scenario", "point"] + parameters.map(\.path)
-            + ["strategy", "metric", "n", "mean", "sd", "min", "max", "ci95_low", "ci95_high"])]
+            + ["strategy", "variant", "metric", "n", "mean", "sd", "min", "max", "ci95_low", "ci95_high"])]
         for row in rows {
             let figures = row.summary.map { summary in
                 [String(summary.count)] + [summary.mean, summary.standardDeviation, summary.minimum, summary.maximum, summary.ciLow, summary.ciHigh]
                     .map(SweepNumber.text)
             } ?? ["0", "", "", "", "", "", ""]
             let values = zip(settings, row.point.values).map { $0[$1] ?? $1 }
-            lines.append(CSV.line([scenario, String(row.point.index)] + values + [row.strategy, row.metric.rawValue] + figures))
+            lines.append(CSV.line([scenario, String(row.point.index)] + values + [row.strategy, row.variant ?? "", row.metric.rawValue] + figures))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -34,10 +35,12 @@ extension SweepResult {
             })),
             .init("seeds", .array(seeds.map { .number(String($0)) })),
             .init("strategies", .array(strategies.map(JSONValue.string))),
+        ] + variantsMember + [
             .init("results", .array(rows.map { row in
                 var members: [JSONValue.Member] = [
                     .init("point", .object(zip(parameters, row.point.values).map { .init($0.path, .string($1)) })),
                     .init("strategy", .string(row.strategy)),
+                ] + JSONValue.Member.variant(row.variant) + [
                     .init("metric", .string(row.metric.rawValue)),
                     .init("n", .int(row.summary?.count ?? 0)),
                 ]
@@ -55,21 +58,31 @@ extension SweepResult {
         ])
     }
 
-    /// Per headline metric, a table of mean [95% CI] per point and strategy.
+    /// `"variants": [...]` when the strategies ran once per variant;
+    /// nothing otherwise, so a sweep without variants reads as it did.
+    private var variantsMember: [JSONValue.Member] {
+        variants.isEmpty ? [] : [.init("variants", .array(variants.map(JSONValue.string)))]
+    }
+
+    /// Per headline metric, a table of mean [95% CI] per point and run
+    /// (`lww`, or `lww [importFirst]` under a variant).
     public func markdown() -> String {
         var lines = [
             "## Sweep · scenario \(scenario) · \(seeds.count) seeds per point",
             "",
             "File `\(file)`; varied: " + parameters.map { "`\($0.path)` = \($0.values.joined(separator: ", "))" }.joined(separator: "; ") + ".",
-            "Each cell: mean [95% confidence interval, Student's t] over the seeds that produced a value.",
         ]
+        if !variants.isEmpty {
+            lines.append("Each strategy runs once per variant (\(variants.joined(separator: ", "))): the preset has a behaviour no source settles.")
+        }
+        lines.append("Each cell: mean [95% confidence interval, Student's t] over the seeds that produced a value.")
         for metric in SweepResult.headlineMetrics {
             lines += ["", "### \(metric.rawValue)", ""]
-            lines.append("| " + (parameters.map(\.path) + strategies).joined(separator: " | ") + " |")
-            lines.append("|" + String(repeating: " ---: |", count: parameters.count + strategies.count))
+            lines.append("| " + (parameters.map(\.path) + runs.map(\.label)).joined(separator: " | ") + " |")
+            lines.append("|" + String(repeating: " ---: |", count: parameters.count + runs.count))
             for point in points {
-                let cells = strategies.map { strategy -> String in
-                    guard let summary = rows.first(where: { $0.point == point && $0.strategy == strategy && $0.metric == metric })?.summary else { return "—" }
+                let cells = runs.map { run -> String in
+                    guard let summary = summary(at: point, of: run, metric) else { return "—" }
                     return "\(SweepNumber.short(summary.mean)) [\(SweepNumber.short(summary.ciLow)), \(SweepNumber.short(summary.ciHigh))]"
                         + (summary.count < seeds.count ? " (n=\(summary.count))" : "")
                 }

@@ -3,28 +3,31 @@ import SyncSimulation
 extension Sweep.Runs {
     /// The columns of `sweep-runs.csv` for a sweep varying `parameters`:
     /// the point, its settings in the order varied, the seed, the strategy,
-    /// then every metric (the JSON names, as in `report.csv`).
+    /// its variant (empty without variants), then every metric (the JSON
+    /// names, as in `report.csv`).
     public static func csvHeader(parameters: [SweepParameter]) -> [String] {
-        ["scenario", "point"] + parameters.map(\.path) + ["seed", "strategy"] + Metric.allCases.map(\.rawValue)
+        ["scenario", "point"] + parameters.map(\.path) + ["seed", "strategy", "variant"] + Metric.allCases.map(\.rawValue)
     }
 
     /// `sweep-runs.csv`: every run's figures, one row per point × seed ×
-    /// strategy, in point, then seed, then strategy order; what
+    /// run (strategy, and variant when the preset has them), in point, then
+    /// seed, then run order (``runs``); what
     /// `sweep.csv` summarizes, for a reader who wants the distribution
     /// itself. Needs every job of `plan`.
     public func csv(plan: Sweep.Plan) -> String {
         precondition(values.count == plan.jobCount, "sweep-runs.csv needs every job: \(values.count) of \(plan.jobCount)")
         let settings = plan.parameters.map { CSV.settingCells($0.values) }
+        let columns = runs
         var lines = [CSV.line(Self.csvHeader(parameters: plan.parameters))]
         for point in plan.points {
             let pointCells = [scenario, String(point.index)] + zip(settings, point.values).map { $0[$1] ?? $1 }
             for (seedIndex, seed) in plan.seeds.enumerated() {
-                let perStrategy = values[point.index * plan.seeds.count + seedIndex]!
-                precondition(perStrategy.count == strategies.count && perStrategy.allSatisfy { $0.count == Metric.allCases.count },
-                             "a job holds one figure per strategy and metric")
-                for (strategy, figures) in zip(strategies, perStrategy) {
+                let perRun = values[point.index * plan.seeds.count + seedIndex]!
+                precondition(perRun.count == columns.count && perRun.allSatisfy { $0.count == Metric.allCases.count },
+                             "a job holds one figure per run and metric")
+                for (run, figures) in zip(columns, perRun) {
                     let metricCells = zip(Metric.allCases, figures).map { $0.csvCell($1) }
-                    lines.append(CSV.line(pointCells + [String(seed), strategy] + metricCells))
+                    lines.append(CSV.line(pointCells + [String(seed), run.strategy, run.variant ?? ""] + metricCells))
                 }
             }
         }

@@ -104,8 +104,9 @@ struct PresetCommandTests {
     }
 
     /// A sweep may vary the stack: `engine` drops the other engine's
-    /// settings as `--engine` does, and presets that run different
-    /// strategies need a common `--strategies`.
+    /// settings as `--engine` does, presets that run different
+    /// strategies need a common `--strategies`, and presets that run
+    /// different variants need the reading pinned by a setting.
     @Test func sweepsVaryTheStack() async throws {
         let file = try Self.scenarioFile(#"{ name: "ck", replicas: 2, engine: "cloudkit", cloudkit: { conflict: "serverWins" }, steps: [{ at: "0s", on: "all", import: { entity: "User", count: 3, values: { email: "u{n}@example.com" } } }] }"#)
         let engines = try await SimulateProcess.run(["sweep", file, "--vary", "engine=peer,cloudkit", "--seeds", "1..2", "--strategies", "lww", "--quiet"])
@@ -115,8 +116,18 @@ struct PresetCommandTests {
         let mixed = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata", "--seeds", "1", "--quiet"])
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("the points run different strategies: lww, dedupe at preset=nspckc; lww:field, dedupe, keyid at preset=sqlitedata"))
-        let common = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata,ownserver", "--seeds", "1", "--strategies", "dedupe", "--quiet"])
+        let variants = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata,ownserver", "--seeds", "1", "--strategies", "dedupe", "--quiet"])
+        #expect(variants.status == 2)
+        #expect(variants.stderr.contains("the points run different variants: importFirst, exportFirst at preset=nspckc; localWins, laterEditWins at preset=sqlitedata."))
+        let pinned = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata,cksyncengine", "--vary", "cloudkit.syncOrder=importFirst",
+                                                    "--vary", "cloudkit.pendingColumnRule=localWins", "--seeds", "1", "--strategies", "dedupe", "--quiet"])
+        #expect(pinned.status == 0, "\(pinned.stderr)")
+        #expect(pinned.stdout.contains("| sqlitedata | importFirst | localWins | 0 [0, 0] |"))
+        let common = try await SimulateProcess.run(["sweep", file, "--vary", "preset=cksyncengine,ownserver", "--seeds", "1", "--strategies", "dedupe", "--quiet"])
         #expect(common.status == 0, "\(common.stderr)")
         #expect(common.stdout.contains("| ownserver | 0 [0, 0] |"))
+        let nspckc = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc", "--seeds", "1", "--strategies", "lww", "--quiet"])
+        #expect(nspckc.status == 0, "\(nspckc.stderr)")
+        #expect(nspckc.stdout.contains("| preset | lww [importFirst] | lww [exportFirst] |\n| ---: | ---: | ---: |\n| nspckc | 3 [3, 3] | 3 [3, 3] |"))
     }
 }

@@ -7,24 +7,27 @@ import Testing
 struct HTMLSweepTests {
     static func summary(_ values: [Double]) -> MetricSummary? { MetricSummary(values) }
 
-    /// `points` × strategies × every metric; `missing` (point, strategy,
-    /// metric) has no summary; strategies in `zero` are 0 at every point.
-    static func sweep(parameters: [SweepParameter], points: [[String]], strategies: [String],
+    /// `points` × strategies (each once per variant in `variants`) × every
+    /// metric; `missing` (point, column label, metric) has no summary;
+    /// columns whose label is in `zero` are 0 at every point.
+    static func sweep(parameters: [SweepParameter], points: [[String]], strategies: [String], variants: [String] = [],
                       missing: (point: Int, strategy: String, metric: Metric)? = nil, zero: [String] = []) -> SweepResult {
         let sweepPoints = points.enumerated().map { SweepPoint(index: $0, values: $1) }
+        let runs = SweepRun.plan(strategies: strategies, variants: variants)
         var rows: [SweepRow] = []
         for point in sweepPoints {
-            for (column, strategy) in strategies.enumerated() {
+            for (column, run) in runs.enumerated() {
                 for metric in Metric.allCases {
-                    let isMissing = missing.map { $0.point == point.index && $0.strategy == strategy && $0.metric == metric } ?? false
+                    let isMissing = missing.map { $0.point == point.index && $0.strategy == run.label && $0.metric == metric } ?? false
                     let base = Double(point.index * 3 + column * 2 + 1)
-                    let values = zero.contains(strategy) ? [0.0, 0, 0] : metric == .converged ? [1.0, 1, 1] : [base, base + 1, base + 3]
-                    rows.append(SweepRow(point: point, strategy: strategy, metric: metric, summary: isMissing ? nil : summary(values)))
+                    let values = zero.contains(run.label) ? [0.0, 0, 0] : metric == .converged ? [1.0, 1, 1] : [base, base + 1, base + 3]
+                    rows.append(SweepRow(point: point, strategy: run.strategy, variant: run.variant, metric: metric,
+                                         summary: isMissing ? nil : summary(values)))
                 }
             }
         }
         return SweepResult(scenario: "default", file: "Scenarios/default.json5", parameters: parameters, seeds: [1, 2, 3],
-                           strategies: strategies, points: sweepPoints, rows: rows)
+                           runs: runs, points: sweepPoints, rows: rows)
     }
 
     static let twoByTwo = sweep(parameters: [SweepParameter(path: "network.drop", values: ["0.1", "0.3"])],
@@ -123,7 +126,7 @@ struct HTMLSweepTests {
                 ? SweepRow(point: row.point, strategy: row.strategy, metric: row.metric, summary: Self.summary([1, 0, 1])) : row
         }
         let sweep = SweepResult(scenario: base.scenario, file: base.file, parameters: base.parameters, seeds: base.seeds,
-                                strategies: base.strategies, points: base.points, rows: rows)
+                                runs: base.runs, points: base.points, rows: rows)
         #expect(SweepFindings(sweep).convergence == [
             "Some runs did not converge under lww (0.667 to 1), as the share of seeds that converged.",
             "Every run of crdt converged.",
@@ -144,5 +147,38 @@ struct HTMLSweepTests {
         // The legend of every panel tells the lines apart.
         #expect(texts.filter { $0 == "replicas = 2" }.count == 3 * metrics)
         #expect(HTMLReportTests.count("<path class=\"band\"", in: page) == 3 * 2 * metrics)
+    }
+
+    /// A preset with variants: each strategy once per variant, every
+    /// column, panel and sentence named `strategy [variant]`.
+    @Test func variantsNameEveryColumnStrategyAndVariant() {
+        let sweep = Self.sweep(parameters: [SweepParameter(path: "network.drop", values: ["0", "0.2"])], points: [["0"], ["0.2"]],
+                               strategies: ["lww", "dedupe"], variants: ["importFirst", "exportFirst"], zero: ["dedupe [importFirst]"])
+        let labels = ["lww [importFirst]", "lww [exportFirst]", "dedupe [importFirst]", "dedupe [exportFirst]"]
+        #expect(sweep.runs.map(\.label) == labels)
+        let page = sweep.html()
+        #expect(page.contains("strategies lww, dedupe, each once per variant: importFirst, exportFirst (the preset has a behaviour no source settles)</p>"))
+        let metrics = SweepResult.headlineMetrics.count
+        // A panel per column but dedupe [importFirst], 0 everywhere.
+        #expect(HTMLReportTests.count("<svg", in: page) == 3 * metrics)
+        for label in ["lww [importFirst]", "lww [exportFirst]", "dedupe [exportFirst]"] {
+            #expect(HTMLReportTests.count("<figcaption>\(label)</figcaption>", in: page) == metrics, "\(label)")
+            #expect(HTMLReportTests.count("<th class=\"num\">\(label)</th>", in: page) == metrics, "\(label)")
+        }
+        #expect(page.contains("<p>0 at every point (every seed): dedupe [importFirst].</p>"))
+        // The summary table: lww [importFirst] is column 0 (base 1 then 4), lww [exportFirst] column 1 (base 3 then 6).
+        #expect(page.contains("<tr><td>lww [importFirst]</td><td class=\"num\">2.33 – 5.33</td>"))
+        #expect(page.contains("<tr><td>lww [exportFirst]</td><td class=\"num\">4.33 – 7.33</td>"))
+        #expect(SweepFindings(sweep).sentences.first
+            == "Duplicates at the end (worst replica), mean over the seeds: lww [importFirst] 2.33 to 5.33, lww [exportFirst] 4.33 to 7.33 "
+            + "and dedupe [exportFirst] 8.33 to 11.33; 0 at every point under dedupe [importFirst].")
+    }
+
+    /// Without variants the page says nothing of them.
+    @Test func aSweepWithoutVariantsDoesNotMentionThem() {
+        let page = Self.twoByTwo.html()
+        #expect(!page.contains("per variant") && page.contains("<figcaption>lww</figcaption>"))
+        #expect(page.contains("· strategies lww, crdt</p>"))
+        #expect(Self.twoByTwo.variants.isEmpty && Self.twoByTwo.strategies == ["lww", "crdt"])
     }
 }

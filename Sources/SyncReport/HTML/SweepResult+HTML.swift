@@ -2,19 +2,23 @@ import SyncSimulation
 
 extension SweepResult {
     /// A self-contained HTML page: a few sentences on what the sweep found,
-    /// a summary table (per strategy, each headline metric's mean from its
+    /// a summary table (per run, each headline metric's mean from its
     /// lowest to its highest point) and a table of contents; then per
-    /// headline metric, small multiples (one panel per strategy that is not
+    /// headline metric, small multiples (one panel per run that is not
     /// 0 everywhere, one line per combination of the other parameters,
     /// the 95% confidence interval as a band) and a table of
-    /// mean [low, high]. Missing summaries are gaps. Inline SVG and CSS
+    /// mean [low, high]. A run is a strategy, or a strategy under one
+    /// variant (`lww [importFirst]`) when the preset has them. Missing
+    /// summaries are gaps. Inline SVG and CSS
     /// only; the same sweep gives the same bytes.
     public func html() -> String {
         let title = "SyncSim sweep · scenario \(scenario)"
         var body = "<h1>\(HTMLPage.escape(title))</h1>\n"
         body += HTMLPage.finding(SweepFindings(self).sentences)
         body += "<p class=\"meta\">scenario file <code>\(HTMLPage.escape(file))</code> · \(seeds.count) seed\(seeds.count == 1 ? "" : "s") per point · "
-            + "\(points.count) point\(points.count == 1 ? "" : "s") · strategies \(HTMLPage.escape(strategies.joined(separator: ", ")))</p>\n"
+            + "\(points.count) point\(points.count == 1 ? "" : "s") · strategies \(HTMLPage.escape(strategies.joined(separator: ", ")))"
+            + (variants.isEmpty ? "" : ", each once per variant: \(HTMLPage.escape(variants.joined(separator: ", "))) "
+                + "(the preset has a behaviour no source settles)") + "</p>\n"
         body += "<p>Varied: " + (parameters.isEmpty ? "nothing" : parameters.map { parameter in
             "<code>\(HTMLPage.escape(parameter.path))</code> = \(HTMLPage.escape(parameter.values.joined(separator: ", ")))"
         }.joined(separator: "; ")) + ".</p>\n"
@@ -40,21 +44,18 @@ extension SweepResult {
         "metric-" + metric.rawValue.replacingOccurrences(of: ".", with: "-")
     }
 
-    /// Per point (in `points` order), per strategy: the summary, if any.
+    /// Per point (in `points` order), per run (in `runs` order): the
+    /// summary, if any.
     func summaries(of metric: Metric) -> [[MetricSummary?]] {
-        points.map { point in
-            strategies.map { strategy in
-                rows.first { $0.point == point && $0.strategy == strategy && $0.metric == metric }?.summary
-            }
-        }
+        points.map { point in runs.map { summary(at: point, of: $0, metric) } }
     }
 
-    /// Per strategy, per headline metric: the mean at the lowest and the
+    /// Per run, per headline metric: the mean at the lowest and the
     /// highest point (one figure when they are equal).
     private func summaryTable() -> String {
         let all = SweepResult.headlineMetrics.map { summaries(of: $0) }
-        let rows = strategies.indices.map { column in
-            [HTMLPage.breakable(strategies[column])] + all.map { perPoint in
+        let rows = runs.indices.map { column in
+            [HTMLPage.breakable(runs[column].label)] + all.map { perPoint in
                 let means = perPoint.compactMap { $0[column]?.mean }
                 guard let low = means.min(), let high = means.max() else { return "—" }
                 let range = low == high ? SVGNumber.compact(low) : "\(SVGNumber.compact(low)) – \(SVGNumber.compact(high))"
@@ -66,8 +67,8 @@ extension SweepResult {
                               caption: "Mean over the seeds, from the lowest point to the highest (one figure when every point has the same mean; — when no seed produced a value)")
     }
 
-    /// The most strategy columns in one table: with the point's columns
-    /// they fit a 1280 px window; more strategies make more tables.
+    /// The most run columns in one table: with the point's columns they
+    /// fit a 1280 px window; more runs make more tables.
     static let strategiesPerTable = 8
 
     private func table(metric: Metric, summaries: [[MetricSummary?]]) -> String {
@@ -75,9 +76,11 @@ extension SweepResult {
         let pointCells = points.indices.map { index in
             (parameters.isEmpty ? [String(points[index].index)] : points[index].values).map(HTMLPage.breakable)
         }
-        let chunks = stride(from: 0, to: strategies.count, by: SweepResult.strategiesPerTable).map { start in
-            start ..< min(start + SweepResult.strategiesPerTable, strategies.count)
+        let chunks = stride(from: 0, to: runs.count, by: SweepResult.strategiesPerTable).map { start in
+            start ..< min(start + SweepResult.strategiesPerTable, runs.count)
         }
+        // With variants a column is a strategy under one variant.
+        let noun = variants.isEmpty ? "strategies" : "runs"
         return chunks.map { columns in
             let rows = points.indices.map { index in
                 pointCells[index] + columns.map { column in
@@ -87,28 +90,28 @@ extension SweepResult {
                         + (summary.count < seeds.count ? " (n=\(summary.count))" : "") + "</span>"
                 }
             }
-            let part = chunks.count > 1 ? " (strategies \(columns.lowerBound + 1)–\(columns.upperBound) of \(strategies.count))" : ""
-            return HTMLPage.table(headers: pointHeaders + columns.map { strategies[$0] },
+            let part = chunks.count > 1 ? " (\(noun) \(columns.lowerBound + 1)–\(columns.upperBound) of \(runs.count))" : ""
+            return HTMLPage.table(headers: pointHeaders + columns.map { runs[$0].label },
                                   numeric: pointHeaders.map { _ in false } + columns.map { _ in true }, htmlRows: rows,
                                   caption: "\(metric.rawValue): mean [95% confidence interval] per point and strategy\(part)")
         }.joined()
     }
 
-    /// One panel per strategy that has a value other than 0 somewhere;
+    /// One panel per run that has a value other than 0 somewhere;
     /// the rest named in a sentence.
     private func panels(metric: Metric, summaries: [[MetricSummary?]], layout: SweepLayout) -> String {
         func values(_ column: Int) -> [MetricSummary] { summaries.compactMap { $0[column] } }
-        let missing = strategies.indices.filter { values($0).isEmpty }
-        let zero = strategies.indices.filter { column in
+        let missing = runs.indices.filter { values($0).isEmpty }
+        let zero = runs.indices.filter { column in
             !values(column).isEmpty && values(column).allSatisfy { $0.mean == 0 && $0.ciLow == 0 && $0.ciHigh == 0 }
         }
-        let drawn = strategies.indices.filter { !missing.contains($0) && !zero.contains($0) }
+        let drawn = runs.indices.filter { !missing.contains($0) && !zero.contains($0) }
         var html = ""
         if !zero.isEmpty {
-            html += "<p>0 at every point (every seed): \(HTMLPage.escape(Prose.list(zero.map { strategies[$0] }))).</p>\n"
+            html += "<p>0 at every point (every seed): \(HTMLPage.escape(Prose.list(zero.map { runs[$0].label }))).</p>\n"
         }
         if !missing.isEmpty {
-            html += "<p>No seed produced a value at any point: \(HTMLPage.escape(Prose.list(missing.map { strategies[$0] }))).</p>\n"
+            html += "<p>No seed produced a value at any point: \(HTMLPage.escape(Prose.list(missing.map { runs[$0].label }))).</p>\n"
         }
         guard !drawn.isEmpty else { return html }
         let all = drawn.flatMap(values)
@@ -118,9 +121,9 @@ extension SweepResult {
         html += "<p class=\"meta\">Each panel: one strategy's \(HTMLPage.escape(metric.rawValue)) \(HTMLPage.escape(against)).</p>\n"
         html += "<div class=\"grid\">\n"
         for column in drawn {
-            let label = "\(strategies[column]): \(metric.rawValue) \(against)"
+            let label = "\(runs[column].label): \(metric.rawValue) \(against)"
             html += HTMLPage.figure(panel(metric: metric, column: column, layout: layout, summaries: summaries, yDomain: yDomain, label: label),
-                                    caption: strategies[column], className: "small")
+                                    caption: runs[column].label, className: "small")
         }
         return html + "</div>\n"
     }
@@ -129,7 +132,7 @@ extension SweepResult {
                        yDomain: (lower: Double, upper: Double, ticks: [Double]), label: String) -> String {
         let width = 340.0
         let left = 54.0
-        let strategy = strategies[column]
+        let strategy = runs[column].label
         let entries = layout.groups.count > 1
             ? layout.groups.enumerated().map { LegendEntry(label: $1.label, mark: .line(SeriesStyle.numbered($0))) } : []
         var chart = SVGChart(width: width)

@@ -53,19 +53,27 @@ public enum Sweep {
     public struct Runs: Sendable {
         public let scenario: String
         public let strategies: [String]
-        /// Per job index: per strategy, per metric (``Metric/allCases`` order).
+        /// The variants every strategy runs at every point, in the preset's
+        /// order (``ScenarioVariant``); empty when the scenario has none.
+        public let variants: [String]
+        /// Per job index: per run (``runs``), per metric (``Metric/allCases`` order).
         public var values: [Int: [[Double?]]]
 
-        public init(scenario: String, strategies: [String], values: [Int: [[Double?]]]) {
+        public init(scenario: String, strategies: [String], variants: [String] = [], values: [Int: [[Double?]]]) {
             self.scenario = scenario
             self.strategies = strategies
+            self.variants = variants
             self.values = values
         }
+
+        /// The columns of every job: each strategy, once per variant.
+        public var runs: [SweepRun] { SweepRun.plan(strategies: strategies, variants: variants) }
     }
 
-    /// Checks that every point's document reads, and returns the scenario
-    /// name and the strategies run: the parts of a plan that errors live in.
-    public static func validate(_ plan: Plan) throws(ScenarioFileError) -> (scenario: String, strategies: [String]) {
+    /// Checks that every point's document reads and that every point runs
+    /// the same columns, and returns the scenario name, the strategies and
+    /// the variants run: the parts of a plan that errors live in.
+    public static func validate(_ plan: Plan) throws(ScenarioFileError) -> (scenario: String, strategies: [String], variants: [String]) {
         // Two equal points would be the same runs twice, and on `sqlite:DIR`
         // would need the same files at the same time.
         for parameter in plan.parameters {
@@ -75,23 +83,89 @@ public enum Sweep {
             }
         }
         var name = ""
-        var strategies: (list: [String], point: SweepPoint)?
+        var loaded: [LoadedPoint] = []
         for point in plan.points {
             let document = try load(plan, point: point, seed: plan.seeds.first ?? 1)
             name = document.scenario.name
             if let names = plan.strategies, let refusal = document.scenario.preset?.refusal(of: names) {
                 throw ScenarioFileError(file: plan.file, path: "", message: "at \(plan.describe(point)): --strategies: \(refusal)")
             }
-            let pointStrategies = plan.strategies ?? document.strategyNames
-            // Presets run different strategies; a sweep compares one list.
-            if let earlier = strategies, earlier.list != pointStrategies {
-                throw ScenarioFileError(file: plan.file, path: "", message: "the points run different strategies: "
-                    + "\(earlier.list.joined(separator: ", ")) at \(plan.describe(earlier.point)); "
-                    + "\(pointStrategies.joined(separator: ", ")) at \(plan.describe(point)). Give --strategies naming ones every point runs")
-            }
-            strategies = (pointStrategies, point)
+            let strategies = plan.strategies ?? document.strategyNames
+            let variants = document.scenario.variants.map(\.name)
+            let planned = SweepRun.of(Comparison.plan(scenario: document.scenario, strategies: strategies.map { StrategyCatalog.strategy(named: $0)! }))
+            precondition(planned == SweepRun.plan(strategies: strategies, variants: variants), "a sweep's columns are the comparison's runs")
+            loaded.append(LoadedPoint(point: point, scenario: document.scenario, strategies: strategies, variants: variants))
         }
-        return (name, strategies?.list ?? [])
+        // Presets run different strategies, and some run each once per
+        // variant; a sweep compares one list of runs.
+        for (earlier, later) in zip(loaded, loaded.dropFirst()) where earlier.strategies != later.strategies {
+            throw ScenarioFileError(file: plan.file, path: "", message: "the points run different strategies: "
+                + "\(earlier.strategies.joined(separator: ", ")) at \(plan.describe(earlier.point)); "
+                + "\(later.strategies.joined(separator: ", ")) at \(plan.describe(later.point)). Give --strategies naming ones every point runs")
+        }
+        for (earlier, later) in zip(loaded, loaded.dropFirst()) where earlier.variants != later.variants {
+            throw ScenarioFileError(file: plan.file, path: "", message: differentVariants(plan, earlier, later, all: loaded))
+        }
+        return (name, loaded.first?.strategies ?? [], loaded.first?.variants ?? [])
+    }
+
+    /// A point as ``validate(_:)`` read it.
+    private struct LoadedPoint {
+        let point: SweepPoint
+        let scenario: Scenario
+        let strategies: [String]
+        let variants: [String]
+    }
+
+    /// Why points `a` and `b` cannot share a sweep, and the `--vary` that
+    /// pins the reading of every preset with variants at every point
+    /// instead: a scenario whose own settings choose the reading runs no
+    /// variants (``StackPreset/variants(over:own:file:)``).
+    private static func differentVariants(_ plan: Plan, _ a: LoadedPoint, _ b: LoadedPoint, all: [LoadedPoint]) -> String {
+        func side(_ loaded: LoadedPoint) -> String {
+            (loaded.variants.isEmpty ? "none" : loaded.variants.joined(separator: ", ")) + " at \(plan.describe(loaded.point))"
+        }
+        let message = "the points run different variants: \(side(a)); \(side(b)). "
+            + "A preset runs each strategy once per reading of a behaviour no source settles, and a sweep compares one list of runs"
+        // One `--vary` per setting a reading sets, its values in reading
+        // order, for every preset with variants, in point order.
+        var varies: [String] = []
+        var engines: [String] = []
+        for loaded in all where !loaded.variants.isEmpty {
+            guard let preset = loaded.scenario.preset, let unknown = preset.unknown,
+                  let settingsKey = EngineCatalog.entry(named: preset.engine)?.settingsKey else { continue }
+            if !engines.contains(preset.engine) { engines.append(preset.engine) }
+            for key in Set(unknown.readings.flatMap(\.settings.keys)).sorted() {
+                var values: [String] = []
+                for reading in unknown.readings {
+                    if let value = reading.settings[key].map(argumentText), !values.contains(value) { values.append(value) }
+                }
+                let vary = "--vary \(settingsKey).\(key)=\(values.joined(separator: ","))"
+                if !varies.contains(vary) { varies.append(vary) }
+            }
+        }
+        guard !varies.isEmpty else { return message }
+        // A `preset` override drops every engine setting made before it.
+        let pin = varies.joined(separator: " ") + (plan.parameters.contains { $0.path == "preset" } ? ", given after --vary preset=…," : "")
+        // An engine's settings fit only a point that runs it.
+        if engines.count == 1, let other = all.first(where: { $0.scenario.engine.name != engines[0] }) {
+            return message + ": pin the reading with \(pin) in a sweep whose points all run the \(engines[0]) engine "
+                + "(\(plan.describe(other.point)) runs \(other.scenario.engine.name)); that sweep runs the readings as "
+                + (varies.count == 1 ? "a parameter" : "parameters")
+        }
+        return message + ": pin the reading at every point with \(pin) "
+            + (varies.count == 1 ? "which runs the readings as a parameter" : "which run the readings as parameters")
+    }
+
+    /// A setting's value as `--vary` takes it.
+    private static func argumentText(_ node: JSONNode) -> String {
+        switch node {
+        case .string(let text): return text
+        case .bool(let value): return String(value)
+        case .int(let value): return String(value)
+        case .double(let value): return String(value)
+        case .null, .array, .object: return node.shortDescription
+        }
     }
 
     /// Runs the jobs of shard `shard` (1-based) of `shards`: job `j` belongs
@@ -103,7 +177,8 @@ public enum Sweep {
                            checksInvariants: Bool = InvariantChecker.enabledByDefault,
                            progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ScenarioFileError) -> Runs {
         precondition(shards >= 1 && (1 ... shards).contains(shard), "bad shard")
-        let (scenario, strategyNames) = try validate(plan)
+        let (scenario, strategyNames, variants) = try validate(plan)
+        let columns = SweepRun.plan(strategies: strategyNames, variants: variants)
         let points = plan.points
         let jobs = (0 ..< plan.jobCount).filter { $0 % shards == shard - 1 }
         let results = LockedBox<[Int: [[Double?]]]>([:])
@@ -119,6 +194,10 @@ public enum Sweep {
                 let pointStore = try store.forSweepPoint(plan.settings(point))
                 let runs = try Comparison.run(scenario: document.scenario, strategies: strategies, seed: seed, store: pointStore,
                                               checksInvariants: checksInvariants)
+                // Every point runs the same columns (``validate(_:)``), and a
+                // preset's variants do not depend on the seed.
+                precondition(runs.map { SweepRun(strategy: $0.strategy, variant: $0.variant) } == columns,
+                             "job \(job) ran other columns than the sweep's")
                 let values = runs.map { result in Metric.allCases.map { $0.value(in: result) } }
                 results.withLock { $0[job] = values }
             } catch {
@@ -133,26 +212,29 @@ public enum Sweep {
         if let message = failure.withLock({ $0 }) {
             throw ScenarioFileError(file: plan.file, path: "", message: "a sweep run failed: \(message)")
         }
-        return Runs(scenario: scenario, strategies: strategyNames, values: results.withLock { $0 })
+        return Runs(scenario: scenario, strategies: strategyNames, variants: variants, values: results.withLock { $0 })
     }
 
     /// The summaries of complete runs (every job present).
     public static func summarize(_ plan: Plan, _ runs: Runs) -> SweepResult {
         precondition(runs.values.count == plan.jobCount, "summarize needs every job: \(runs.values.count) of \(plan.jobCount)")
         let points = plan.points
+        let columns = runs.runs
         var rows: [SweepRow] = []
         for point in points {
-            for (strategyIndex, strategy) in runs.strategies.enumerated() {
+            for (column, run) in columns.enumerated() {
                 for (metricIndex, metric) in Metric.allCases.enumerated() {
                     let values = plan.seeds.indices.compactMap { seedIndex in
-                        runs.values[point.index * plan.seeds.count + seedIndex]![strategyIndex][metricIndex]
+                        let job = runs.values[point.index * plan.seeds.count + seedIndex]!
+                        precondition(job.count == columns.count, "a job holds one list of figures per run")
+                        return job[column][metricIndex]
                     }
-                    rows.append(SweepRow(point: point, strategy: strategy, metric: metric, summary: MetricSummary(values)))
+                    rows.append(SweepRow(point: point, strategy: run.strategy, variant: run.variant, metric: metric, summary: MetricSummary(values)))
                 }
             }
         }
         return SweepResult(scenario: runs.scenario, file: plan.file, parameters: plan.parameters, seeds: plan.seeds,
-                           strategies: runs.strategies, points: points, rows: rows)
+                           runs: columns, points: points, rows: rows)
     }
 
     static func load(_ plan: Plan, point: SweepPoint, seed: UInt64) throws(ScenarioFileError) -> ScenarioDocument {

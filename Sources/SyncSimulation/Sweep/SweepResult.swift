@@ -16,13 +16,29 @@ public struct SweepPoint: Hashable, Sendable {
     public let values: [String]
 }
 
-/// One metric of one strategy at one grid point, over every seed.
+/// One metric of one strategy (under one variant, when the preset has
+/// them) at one grid point, over every seed.
 public struct SweepRow: Hashable, Sendable {
     public let point: SweepPoint
+    /// The plain strategy name.
     public let strategy: String
+    /// The variant the strategy ran under (``ScenarioVariant``); nil when
+    /// the scenario has no variants.
+    public let variant: String?
     public let metric: Metric
     /// Nil when no seed produced a value.
     public let summary: MetricSummary?
+
+    public init(point: SweepPoint, strategy: String, variant: String? = nil, metric: Metric, summary: MetricSummary?) {
+        self.point = point
+        self.strategy = strategy
+        self.variant = variant
+        self.metric = metric
+        self.summary = summary
+    }
+
+    /// The sweep column this row belongs to.
+    public var run: SweepRun { SweepRun(strategy: strategy, variant: variant) }
 }
 
 /// A whole sweep: what was varied, over which seeds, and the summaries.
@@ -31,22 +47,44 @@ public struct SweepResult: Sendable {
     public let file: String
     public let parameters: [SweepParameter]
     public let seeds: [UInt64]
-    public let strategies: [String]
+    /// The columns: each strategy, once per variant when the preset has
+    /// them, in ``SweepRun/plan(strategies:variants:)`` order.
+    public let runs: [SweepRun]
     public let points: [SweepPoint]
-    /// Point by point, then strategy by strategy, then metric by metric.
+    /// Point by point, then run by run, then metric by metric.
     public let rows: [SweepRow]
 
-    public init(scenario: String, file: String, parameters: [SweepParameter], seeds: [UInt64], strategies: [String],
+    public init(scenario: String, file: String, parameters: [SweepParameter], seeds: [UInt64], runs: [SweepRun],
                 points: [SweepPoint], rows: [SweepRow]) {
         self.scenario = scenario
         self.file = file
         self.parameters = parameters
         self.seeds = seeds
-        self.strategies = strategies
+        self.runs = runs
         self.points = points
         self.rows = rows
     }
 
+    /// The plain strategy names, each once, in column order.
+    public var strategies: [String] { Self.distinct(runs.map(\.strategy)) }
+
+    /// The variants each strategy ran under, in column order; empty when
+    /// the scenario has none.
+    public var variants: [String] { Self.distinct(runs.compactMap(\.variant)) }
+
+    /// The summary of `metric` for `run` at `point`; nil when no seed
+    /// produced a value or the sweep has no such row.
+    public func summary(at point: SweepPoint, of run: SweepRun, _ metric: Metric) -> MetricSummary? {
+        rows.first { $0.point == point && $0.run == run && $0.metric == metric }?.summary
+    }
+
+    private static func distinct(_ names: [String]) -> [String] {
+        var seen: [String] = []
+        for name in names where !seen.contains(name) { seen.append(name) }
+        return seen
+    }
+
     /// The metrics the Markdown and HTML summaries show.
-    public static let headlineMetrics: [Metric] = [.duplicatesFinal, .duplicatesPeak, .lostWrites, .diverged, .convergenceSeconds, .rejected]
+    public static let headlineMetrics: [Metric] = [.duplicatesFinal, .duplicatesPeak, .lostWrites, .resurrected, .diverged,
+                                                   .convergenceSeconds, .rejected]
 }
