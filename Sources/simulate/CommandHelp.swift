@@ -182,8 +182,13 @@ struct CommandHelp {
             required, ordered or inverse-less relationships, the Deny delete rule), then the
             natural keys and which strategies fit the model. Exit status 1 when an error was
             found (warnings alone exit 0). Sources: docs/sources/lint-rules.md.
+            --write-schema FILE writes the model as a scenario for simulate run FILE: on each
+            entity with a natural key (a unique constraint, or --key where a CloudKit model has
+            none), two devices import the same 10 records offline, a third imports them late
+            before its first sync, and two edit them offline. Its expect list says what that
+            leaves: lww 20 duplicates per keyed entity, dedupe 0 after its pass, crdt none.
             """,
-            options: [.writeSchema],
+            options: [.writeSchema, .key],
             example: "simulate lint MyApp/Model.xcdatamodeld --write-schema model.json5"),
     ]
 }

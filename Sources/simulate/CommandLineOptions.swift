@@ -77,6 +77,8 @@ struct CommandLineOptions {
     var paths: [String] = []
     /// `lint --write-schema FILE`: where to write the model as a scenario.
     var schemaOut: String?
+    /// `lint --key Entity.field[,field]`, repeatable: the schema's natural keys.
+    var schemaKeys: [String] = []
     /// `check --junit FILE`: where to write the JUnit XML report.
     var junitPath: String?
 
@@ -196,6 +198,7 @@ struct CommandLineOptions {
             case "--out": options.out = try value()
             case "--junit": options.junitPath = try value()
             case "--write-schema": options.schemaOut = try value()
+            case "--key": options.schemaKeys.append(try value())
             case "--quiet":
                 try flag()
                 options.quiet = true
@@ -261,6 +264,7 @@ struct CommandLineOptions {
                 guard options.paths.count == 1 else {
                     throw UsageError(message: "simulate lint needs exactly one model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources")
                 }
+                guard options.schemaKeys.isEmpty || options.schemaOut != nil else { throw UsageError(message: "--key names a natural key of the scenario --write-schema FILE writes: give --write-schema too") }
             default:
                 break
             }

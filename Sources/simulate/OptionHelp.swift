@@ -100,5 +100,6 @@ extension OptionHelp {
     static let nemesis = OptionHelp("--nemesis", "SETTINGS",
         "the fault schedule: every=D,until=D,partition=P,crash=P (defaults above)")
     static let shrink = OptionHelp("--shrink", nil, "minimise each failing seed into a scenario file under --out DIR")
-    static let writeSchema = OptionHelp("--write-schema", "FILE", "also write the model's entities, keys and relationships as a scenario file")
+    static let writeSchema = OptionHelp("--write-schema", "FILE", "also write the model as a scenario that makes duplicates on three devices")
+    static let key = OptionHelp("--key", "ENTITY.FIELD", "a natural key for --write-schema (compound: E.F1,F2), one per entity").repeatable()
 }

@@ -67,4 +67,56 @@ struct LintCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("SyncSim · scenario Broken · seed 1"))
     }
+
+    /// The figure in a table row: `lww 20 20 …` split on spaces, column `index`.
+    static func cell(_ table: String, row strategy: String, column index: Int) -> String? {
+        Self.lines(table).first { $0.hasPrefix(strategy + " ") }.map { $0.split(separator: " ").map(String.init) }?[index]
+    }
+
+    /// End to end: the written workload leaves K·2 = 20 duplicates under
+    /// lww and none under crdt on a model with one keyed entity, whether
+    /// the key is the model's own constraint (Broken: Article.url) or
+    /// `--key` names it on a model without constraints (Library: Book.uuid,
+    /// which a CloudKit model must leave unconstrained); a bad `--key`
+    /// exits 2 naming what is allowed, and writes nothing.
+    @Test func writtenWorkloadCountsDuplicatesByTheKey() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lint-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (model, keys, status) in [("CoreData/Broken.xcdatamodeld", [String](), Int32(1)), ("CoreData/Library.xcdatamodeld", ["--key", "Book.uuid"], 0)] {
+            let schema = folder.appendingPathComponent("\(status).json5").path
+            let lint = try await SimulateProcess.run(["lint", Self.fixtures + "/" + model, "--write-schema", schema] + keys)
+            #expect(lint.status == status, "\(model): \(lint.stderr)")
+            #expect(Self.lines(lint.stdout).dropLast().last?.hasPrefix("schema: wrote \(schema) ") == true)
+            let run = try await SimulateProcess.run(["run", schema, "--no-timing", "--strategies", "lww,dedupe,crdt"])
+            #expect(run.status == 0, "\(model): \(run.stdout)\(run.stderr)")
+            #expect(Self.cell(run.stdout, row: "lww", column: 1) == "20", "\(model)")
+            #expect(Self.cell(run.stdout, row: "dedupe", column: 1) == "0", "\(model)")
+            #expect(Self.cell(run.stdout, row: "crdt", column: 2) == "0", "\(model): crdt's peak")
+            #expect(run.stdout.contains("PASS  \(model.prefix { $0 != "." }.split(separator: "/").last!)  lww     duplicates.final  = 20  20\n"))
+            #expect(!run.stdout.contains("FAIL"))
+        }
+
+        let schema = folder.appendingPathComponent("bad.json5").path
+        let bad = try await SimulateProcess.run(["lint", Self.fixtures + "/SwiftData/Library", "--write-schema", schema, "--key", "Book.isbnn"])
+        #expect(bad.status == 2)
+        #expect(bad.stdout == "")
+        #expect(bad.stderr == "simulate: lint: --key Book.isbnn: unknown field 'isbnn' of Book; fields: title, isbn, format, pageCount, addedAt, ratings, metadata, cover\n")
+        #expect(!FileManager.default.fileExists(atPath: schema))
+        let twice = try await SimulateProcess.run(["lint", Self.fixtures + "/SwiftData/Library", "--write-schema", schema, "--key", "Book.isbn", "--key=Book.title"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.hasPrefix("simulate: lint: --key Book.title: Book has a key already (--key Book.isbn); give one --key per entity"))
+        let alone = try await SimulateProcess.run(["lint", Self.fixtures + "/SwiftData/Library", "--key", "Book.isbn"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr == "simulate: --key names a natural key of the scenario --write-schema FILE writes: give --write-schema too\n")
+
+        // Without any key the file still runs, and one line says why it counts nothing.
+        let keyless = try await SimulateProcess.run(["lint", Self.fixtures + "/SwiftData/Library", "--write-schema", schema])
+        #expect(keyless.status == 0)
+        #expect(Self.lines(keyless.stdout).dropLast().last == "schema: no entity has a natural key, so the scenario cannot count duplicates; "
+            + "name one with --key ENTITY.FIELD, such as --key Author.name (likely keys: Author.name)")
+        let run = try await SimulateProcess.run(["run", schema, "--no-timing", "--strategies", "lww"])
+        #expect(run.status == 0)
+        #expect(Self.cell(run.stdout, row: "lww", column: 1) == "0")
+    }
 }
