@@ -111,4 +111,19 @@ struct DedupeDeferredVisibilityTests {
         #expect(apple.markedLosers.peak == 0 && apple.markedLosers.final == 0, "\(engine)")
         #expect(deferred.quiesced && deferred.duplicates.final == 0, "\(engine)")
     }
+
+    /// Issue 26's must-hold on the default scenario (5 devices, seed 1):
+    /// with marked losers hidden, users see no more duplicates under
+    /// `dedupe:deferred` than under `dedupe:apple` (both peak at 300, 26.9
+    /// duplicate-seconds), and the 400 marked losers are reported apart.
+    @Test func theDefaultScenarioShowsNoMoreDuplicatesThanApplesPass() {
+        let scenario = DefaultScenario.make(replicas: 5, seed: 1)
+        let apple = Simulation.run(scenario: scenario, strategy: StrategyCatalog.strategy(named: "dedupe:apple")!, seed: 1)
+        let deferred = Simulation.run(scenario: scenario, strategy: StrategyCatalog.strategy(named: "dedupe:deferred")!, seed: 1)
+        #expect(deferred.duplicates.peak <= apple.duplicates.peak)
+        #expect(deferred.duplicates.integralMicros <= apple.duplicates.integralMicros)
+        #expect(deferred.duplicates.peak == 300 && deferred.duplicates.final == 0)
+        #expect(deferred.markedLosers.peak == 400 && deferred.markedLosers.final == 0)
+        #expect(apple.markedLosers.peak == 0)
+    }
 }
