@@ -4,7 +4,8 @@ import PackageDescription
 // Layers depend downward only (see DESIGN.md):
 // SyncModel <- SyncStore <- SyncStoreSQLite (with CSQLite) <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
 // CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics)
-// SyncModel, SyncSimulation <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the simulation renders it)
+// SyncModel, SyncSimulation, SyncReport <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the
+// simulation renders it, and its JSON, SARIF and GitHub annotations as the reports do)
 let package = Package(
     name: "SyncSim",
     products: [
@@ -30,7 +31,7 @@ let package = Package(
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
         .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncExperiments", "SyncReport"]),
         // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
-        .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation"]),
+        .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation", "SyncReport"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -38,7 +39,8 @@ let package = Package(
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncStoreSQLite", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "TestSupport"], exclude: ["Golden/Runs"]),
         .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "SyncModel", "SyncStore", "TestSupport"]),
-        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "TestSupport"], exclude: ["Golden"]),
+        // SyncLint: its JSON is checked against docs/report-schema.json with the reports'.
+        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "SyncLint", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
         // Fixtures are found through #filePath, so they are not resources.
         .testTarget(name: "SyncLintTests", dependencies: ["SyncLint", "SyncSimulation"], exclude: ["Fixtures"]),

@@ -8,7 +8,7 @@ public enum ModelLint {
     /// or does not parse.
     public static func lint(_ path: String) throws(LintInputError) -> LintReport {
         let model = try read(path)
-        return LintReport(model: model, findings: ModelChecker.findings(for: model))
+        return LintReport(path: path, model: model, findings: ModelChecker.findings(for: model))
     }
 
     /// Lints every model at `path`: one for a model's own path, each model

@@ -2,10 +2,14 @@
 /// line order, a blank line, then the summary (counts, the verdict, the
 /// natural keys and the SyncSim strategies that fit).
 public struct LintReport: Sendable {
+    /// What the model was read from, as the user gave it or as it was
+    /// found under the folder they gave: the findings' files start with it.
+    public let path: String
     public let model: DataModel
     public let findings: [Finding]
 
-    public init(model: DataModel, findings: [Finding]) {
+    public init(path: String, model: DataModel, findings: [Finding]) {
+        self.path = path
         self.model = model
         self.findings = findings.sorted()
     }
@@ -18,6 +22,33 @@ public struct LintReport: Sendable {
     /// when it would load (warnings and notes only, or nothing).
     public var exitStatus: Int32 { count(.error) > 0 ? 1 : 0 }
 
+    /// The summary's answer, from the worst finding.
+    public enum Verdict: String, Sendable {
+        /// An error: the container refuses the model, the app fails at launch.
+        case failsToLoad
+        /// Warnings but no error: nothing found that fails, but the linter
+        /// could not tell everything.
+        case checkWarnings
+        /// Nothing but notes, or nothing.
+        case ready
+
+        /// How the summary line says it.
+        public var sentence: String {
+            switch self {
+            case .failsToLoad: "the model fails to load with CloudKit"
+            case .checkWarnings: "nothing found that fails at launch with CloudKit; check the warnings by hand"
+            case .ready: "ready for CloudKit"
+            }
+        }
+    }
+
+    public var verdict: Verdict {
+        count(.error) > 0 ? .failsToLoad : count(.warning) > 0 ? .checkWarnings : .ready
+    }
+
+    /// The entities outside every CloudKit configuration (Core Data).
+    public var notSyncedCount: Int { model.entities.filter { !$0.isSynced }.count }
+
     public var summaryLines: [String] {
         let errors = count(.error)
         let warnings = count(.warning)
@@ -25,15 +56,16 @@ public struct LintReport: Sendable {
         func plural(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
         var counts = [plural(errors, "error"), plural(warnings, "warning")]
         if notes > 0 { counts.append(plural(notes, "note")) }
-        let unsynced = model.entities.filter { !$0.isSynced }.count
+        let unsynced = notSyncedCount
         let entities = (model.entities.count == 1 ? "1 entity" : "\(model.entities.count) entities")
             + (unsynced > 0 ? " (\(unsynced) not synced)" : "")
-        let verdict = errors > 0
-            ? "the model fails to load with CloudKit"
-            : warnings > 0 ? "nothing found that fails at launch with CloudKit; check the warnings by hand" : "ready for CloudKit"
-        return ["lint: \(counts.joined(separator: ", ")) in \(entities) of \(model.name) (\(model.kind.rawValue)): \(verdict)"]
-            + StrategyAdvice.lines(for: model)
+        return ["lint: \(counts.joined(separator: ", ")) in \(entities) of \(model.name) (\(model.kind.rawValue)): \(verdict.sentence)"]
+            + adviceLines
     }
+
+    /// The natural keys and which SyncSim strategies fit: the summary's
+    /// lines after the first.
+    public var adviceLines: [String] { StrategyAdvice.lines(for: model) }
 
     /// Every line, as printed.
     public var lines: [String] {
