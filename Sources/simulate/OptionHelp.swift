@@ -101,4 +101,7 @@ extension OptionHelp {
         "the fault schedule: every=D,until=D,partition=P,crash=P (defaults above)")
     static let shrink = OptionHelp("--shrink", nil, "minimise each failing seed into a scenario file under --out DIR")
     static let writeSchema = OptionHelp("--write-schema", "FILE", "also write the model's entities, keys and relationships as a scenario file")
+    static let assumeCloudKit = OptionHelp("--assume-cloudkit", nil, "check every entity as if it synced, in a CloudKit configuration or not")
+    // `V`, not `NAME`: a longer label would widen the option column of every page past 100 columns.
+    static let schemaVersion = OptionHelp("--schema-version", "V", "lint the SwiftData VersionedSchema named V, not the current model")
 }
