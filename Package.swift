@@ -6,6 +6,7 @@ import PackageDescription
 // CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics)
 // SyncModel, SyncSimulation, SyncReport <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the
 // simulation renders it, and its JSON, SARIF and GitHub annotations as the reports do)
+// simulate <- LintCloudKit (a command plugin: `swift package lint-cloudkit` in a package that depends on this one)
 let package = Package(
     name: "SyncSim",
     products: [
@@ -13,6 +14,7 @@ let package = Package(
         // Everything a program of its own needs, in one import (Examples/CustomStrategy).
         .library(name: "SyncSim", targets: ["SyncSim"]),
         .library(name: "SyncSimulation", targets: ["SyncSimulation"]),
+        .plugin(name: "LintCloudKit", targets: ["LintCloudKit"]),
     ],
     targets: [
         // The system SQLite library (sqlite3.h), no package.
@@ -33,6 +35,13 @@ let package = Package(
         // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
         .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation", "SyncReport"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),
+        // `swift package lint-cloudkit [PATH...]`: `simulate lint` on each target's sources, built from source.
+        .plugin(
+            name: "LintCloudKit",
+            capability: .command(intent: .custom(
+                verb: "lint-cloudkit",
+                description: "Lint the SwiftData models of each target (or the given paths) for what CloudKit refuses at launch")),
+            dependencies: ["simulate"]),
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
