@@ -4,7 +4,9 @@ import PackageDescription
 // Layers depend downward only (see DESIGN.md):
 // SyncModel <- SyncStore <- SyncStoreSQLite (with CSQLite) <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
 // CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics)
-// SyncModel, SyncSimulation <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the simulation renders it)
+// SyncModel, SyncSimulation, SyncReport <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the
+// simulation renders it, and its JSON, SARIF and GitHub annotations as the reports do)
+// simulate <- LintCloudKit (a command plugin: `swift package lint-cloudkit` in a package that depends on this one)
 let package = Package(
     name: "SyncSim",
     products: [
@@ -12,6 +14,7 @@ let package = Package(
         // Everything a program of its own needs, in one import (Examples/CustomStrategy).
         .library(name: "SyncSim", targets: ["SyncSim"]),
         .library(name: "SyncSimulation", targets: ["SyncSimulation"]),
+        .plugin(name: "LintCloudKit", targets: ["LintCloudKit"]),
     ],
     targets: [
         // The system SQLite library (sqlite3.h), no package.
@@ -30,15 +33,23 @@ let package = Package(
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
         .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncExperiments", "SyncReport"]),
         // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
-        .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation"]),
+        .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation", "SyncReport"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),
+        // `swift package lint-cloudkit [PATH...]`: `simulate lint` on each target's sources, built from source.
+        .plugin(
+            name: "LintCloudKit",
+            capability: .command(intent: .custom(
+                verb: "lint-cloudkit",
+                description: "Lint the SwiftData models of each target (or the given paths) for what CloudKit refuses at launch")),
+            dependencies: ["simulate"]),
         // Helpers shared by the test targets only.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncStoreSQLite", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "TestSupport"], exclude: ["Golden/Runs"]),
         .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "SyncModel", "SyncStore", "TestSupport"]),
-        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "TestSupport"], exclude: ["Golden"]),
+        // SyncLint: its JSON is checked against docs/report-schema.json with the reports'.
+        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "SyncLint", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
         // Fixtures are found through #filePath, so they are not resources.
         .testTarget(name: "SyncLintTests", dependencies: ["SyncLint", "SyncSimulation"], exclude: ["Fixtures"]),

@@ -8,7 +8,7 @@ public enum ModelLint {
     /// or does not parse.
     public static func lint(_ path: String) throws(LintInputError) -> LintReport {
         let model = try read(path)
-        return LintReport(model: model, findings: ModelChecker.findings(for: model))
+        return LintReport(path: path, model: model, findings: ModelChecker.findings(for: model))
     }
 
     /// Lints every model at `path`: one for a model's own path, each model
@@ -35,7 +35,8 @@ public enum ModelLint {
                 let files = count == 1 ? first : "\(count) files, such as \(first)"
                 model.cloudKit = .notSynced(because: "no entitlements file here enables CloudKit (\(files))")
             }
-            reports.append(LintReport(model: model, findings: ModelChecker.findings(for: model, assumesCloudKit: options.assumesCloudKit),
+            reports.append(LintReport(path: source.path, model: model,
+                                      findings: ModelChecker.findings(for: model, assumesCloudKit: options.assumesCloudKit),
                                       assumedCloudKit: options.assumesCloudKit))
         }
         return reports

@@ -172,7 +172,7 @@ struct CommandHelp {
                       OptionHelp.store.described("sqlite:DIR: SQLite files in a new folder under DIR; else a temporary folder")],
             example: "swift run -c release simulate benchmark --records 100000 --replicas 5"),
         CommandHelp(
-            command: .lint, operands: "MODEL",
+            command: .lint, operands: "MODEL...",
             summary: "what a Core Data model or SwiftData sources will fail with CloudKit",
             description: """
             Reads an app's data model, a Core Data .xcdatamodeld (its current version) or
@@ -180,15 +180,26 @@ struct CommandHelp {
             FILE:LINE: error|warning|note: message [rule] what NSPersistentCloudKitContainer
             refuses at launch (unique constraints, attributes neither optional nor defaulted,
             required, ordered or inverse-less relationships, the Deny delete rule), then the
-            natural keys and which strategies fit the model. Exit status 1 when an error was
-            found (warnings alone exit 0). Sources: docs/sources/lint-rules.md.
+            natural keys and which strategies fit the model. A folder is searched for every
+            .xcdatamodeld and the @Model sources under it; several models (several paths, or a
+            folder holding more than one) each get a "== PATH (KIND)" line before their report.
+            A model that does not sync as written (not marked Used with CloudKit, a local
+            configuration or store, entitlements without CloudKit) gets notes for what would
+            fail, not errors; --assume-cloudkit checks it as synced. Exit status 1 when an error
+            was found in any model (warnings and notes alone exit 0), whatever the format. With
+            GITHUB_ACTIONS=true in the environment, the text also gives each finding as
+            ::error file=FILE,line=LINE,title=lint RULE::message (::warning for a warning,
+            ::notice for a note), an annotation on its line. Sources: docs/sources/lint-rules.md.
             --write-schema FILE writes the model as a scenario for simulate run FILE: on each
             entity with a natural key (a unique constraint, or --key where a CloudKit model has
             none), two devices import the same 10 records offline, a third imports them late
             before its first sync, and two edit them offline. Its expect list says what that
             leaves: lww 20 duplicates per keyed entity, dedupe 0 after its pass, crdt none.
             """,
-            options: [.writeSchema, .key],
+            options: [OptionHelp.format.described("text (default), json (one document) or sarif (SARIF 2.1.0, for code scanning)"),
+                      .assumeCloudKit, .schemaVersion,
+                      OptionHelp.writeSchema.described("also write the model as a scenario that makes duplicates (one model only)"),
+                      .key],
             example: "simulate lint MyApp/Model.xcdatamodeld --write-schema model.json5"),
     ]
 }

@@ -26,6 +26,7 @@ extension CommandLineOptions {
         "--shard": "K/N with 1 ≤ K ≤ N, such as 2/8",
         "--write-schema": "a file to write the model's entities to, as a SyncSim scenario such as model.json5",
         "--key": "ENTITY.FIELD, or ENTITY.FIELD1,FIELD2 for a compound key, such as Book.isbn",
+        "--schema-version": "the name of a SwiftData VersionedSchema, such as SchemaV2",
         "--junit": "a file to write the JUnit XML report to, such as check.xml",
         "--nemesis": "KEY=VALUE,… with keys every and until (durations above 0, such as 300ms or 5s) and partition and crash (probabilities from 0 to 1), such as every=300ms,until=5s,partition=0.5,crash=0.2",
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import SyncExperiments
+import SyncLint
 import SyncSimulation
 
 /// What the user asked for, parsed from the command line by hand (the
@@ -22,7 +23,7 @@ struct CommandLineOptions {
         case merge
         /// `simulate explore FILE [--seeds A..B] [--shrink --out DIR]`
         case explore
-        /// `simulate lint MODEL [--write-schema FILE]`
+        /// `simulate lint MODEL... [--format text|json|sarif] [--write-schema FILE]`
         case lint
     }
 
@@ -73,12 +74,16 @@ struct CommandLineOptions {
     var shrink = false
     /// `explore`: the fault schedule's settings; nil for the defaults.
     var nemesis: ExploreNemesis?
-    /// Scenario files or folders, for `run` and `check`; the model, for `lint`.
+    /// Scenario files or folders, for `run` and `check`; the models, for `lint`.
     var paths: [String] = []
     /// `lint --write-schema FILE`: where to write the model as a scenario.
     var schemaOut: String?
     /// `lint --key Entity.field[,field]`, repeatable: the schema's natural keys.
     var schemaKeys: [String] = []
+    /// `lint --format`: its own formats, text by default.
+    var lintFormat = LintFormat.text
+    /// `lint --assume-cloudkit`, `--schema-version`.
+    var lintOptions = LintOptions()
     /// `check --junit FILE`: where to write the JUnit XML report.
     var junitPath: String?
 
@@ -98,6 +103,12 @@ struct CommandLineOptions {
     /// others a Markdown section too.
     static func formats(_ command: Command) -> [Format] {
         command == .check || command == .benchmark ? [.table, .json] : Format.allCases
+    }
+
+    /// The words `--format` takes for `command`: ``formats(_:)``, or
+    /// `lint`'s own (``LintFormat``).
+    static func formatNames(_ command: Command) -> [String] {
+        command == .lint ? LintFormat.allCases.map(\.rawValue) : formats(command).map(\.rawValue)
     }
 
     /// `benchmark` holds `--records` × `--replicas` records in memory at once.
@@ -143,7 +154,10 @@ struct CommandLineOptions {
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-                    throw UsageError(message: "\(name) needs a value: \(allowedValues[name] ?? "see 'simulate --help'")")
+                    let allowed = canonical == "--format"
+                        ? "one of \(formatNames(options.command).joined(separator: ", "))"
+                        : allowedValues[name] ?? "see 'simulate --help'"
+                    throw UsageError(message: "\(name) needs a value: \(allowed)")
                 }
                 return next
             }
@@ -174,12 +188,16 @@ struct CommandLineOptions {
             case "--preset": options.preset = try parsed { PresetCatalog.preset(named: $0)?.name }
             case "--strategies": options.strategyNames = try parseStrategies(try value())
             case "--format":
-                let formats = formats(options.command)
+                let names = formatNames(options.command)
                 let text = try value()
-                guard let format = Format(rawValue: text), formats.contains(format) else {
-                    throw UsageError(message: "\(name) expects one of \(formats.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+                guard names.contains(text) else {
+                    throw UsageError(message: "\(name) expects one of \(names.joined(separator: ", ")), got '\(text)'")
                 }
-                options.format = format
+                if options.command == .lint {
+                    options.lintFormat = LintFormat(rawValue: text)!
+                } else {
+                    options.format = Format(rawValue: text)!
+                }
             case "--no-timing":
                 try flag()
                 options.includesTiming = false
@@ -199,6 +217,10 @@ struct CommandLineOptions {
             case "--junit": options.junitPath = try value()
             case "--write-schema": options.schemaOut = try value()
             case "--key": options.schemaKeys.append(try value())
+            case "--assume-cloudkit":
+                try flag()
+                options.lintOptions.assumesCloudKit = true
+            case "--schema-version": options.lintOptions.schemaVersion = try parsed { $0.isEmpty ? nil : $0 }
             case "--quiet":
                 try flag()
                 options.quiet = true
@@ -261,8 +283,8 @@ struct CommandLineOptions {
                         + "in memory at once; benchmark allows at most \(benchmarkRecordCopiesLimit): lower --records or --replicas")
                 }
             case .lint:
-                guard options.paths.count == 1 else {
-                    throw UsageError(message: "simulate lint needs exactly one model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources")
+                guard !options.paths.isEmpty else {
+                    throw UsageError(message: "simulate lint needs a model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources")
                 }
                 guard options.schemaKeys.isEmpty || options.schemaOut != nil else { throw UsageError(message: "--key names a natural key of the scenario --write-schema FILE writes: give --write-schema too") }
             default:

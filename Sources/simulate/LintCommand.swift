@@ -1,31 +1,46 @@
 import Foundation
 import SyncLint
+import SyncReport
 
-/// `simulate lint MODEL [--write-schema FILE]`: prints the findings and the
-/// summary, writes the schema when asked, and exits 1 when the model would
-/// fail to load with CloudKit, 0 when it would load, 2 for bad input.
+/// `simulate lint MODEL... [--format text|json|sarif] [--write-schema FILE]`:
+/// prints every model's findings and summary (or one JSON or SARIF
+/// document), writes the schema when asked, and exits 1 when a model would
+/// fail to load with CloudKit, 0 when all would load, 2 for bad input.
 enum LintCommand {
     static func lint(_ options: CommandLineOptions) -> Never {
-        let path = options.paths[0]
-        let report: LintReport
-        do {
-            report = try ModelLint.lint(path)
-        } catch {
-            exitWithUsageError("lint: \(error)")
+        var reports: [LintReport] = []
+        for path in options.paths {
+            do {
+                reports += try ModelLint.lintAll(path, options: options.lintOptions)
+            } catch {
+                exitWithUsageError("lint: \(error)")
+            }
         }
-        let keys: SchemaKeys
-        do { keys = try SchemaKeys(model: report.model, arguments: options.schemaKeys) } catch { exitWithUsageError("lint: \(error)") }
-        FileHandle.standardOutput.write(Data(report.text.utf8))
-        if let schemaOut = options.schemaOut {
-            let text = ScenarioSchemaWriter.text(for: report.model, source: path, keys: keys)
+        let result = LintResult(reports: reports)
+        if options.schemaOut != nil && reports.count != 1 {
+            exitWithUsageError("lint: --write-schema writes one model, and \(reports.count) were found: "
+                + reports.map(\.path).joined(separator: ", ") + "; give the one to write")
+        }
+        // The keys are checked before anything is printed: a bad --key is bad input.
+        var keys: SchemaKeys?
+        if options.schemaOut != nil {
+            do { keys = try SchemaKeys(model: reports[0].model, arguments: options.schemaKeys) } catch { exitWithUsageError("lint: \(error)") }
+        }
+        let annotates = options.lintFormat == .text && GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
+        FileHandle.standardOutput.write(Data(result.rendered(options.lintFormat, annotates: annotates).utf8))
+        if let schemaOut = options.schemaOut, let keys {
+            let report = reports[0]
+            let text = ScenarioSchemaWriter.text(for: report.model, source: report.path, keys: keys)
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: schemaOut))
             } catch {
                 exitWithUsageError("lint: --write-schema: cannot write \(schemaOut): \(error.localizedDescription)")
             }
-            FileHandle.standardOutput.write(Data("schema: wrote \(schemaOut) (\(report.model.entities.filter(\.isSynced).count) entities); run it with: simulate run \(schemaOut)\n".utf8))
-            if let advice = keys.advice { FileHandle.standardOutput.write(Data((advice + "\n").utf8)) }
+            let line = "schema: wrote \(schemaOut) (\(report.model.entities.filter(\.isSynced).count) entities); run it with: simulate run \(schemaOut)\n"
+                + (keys.advice.map { $0 + "\n" } ?? "")
+            // Stdout holds one document in JSON and SARIF, so the lines go to stderr there.
+            (options.lintFormat == .text ? FileHandle.standardOutput : FileHandle.standardError).write(Data(line.utf8))
         }
-        exit(report.exitStatus)
+        exit(result.exitStatus)
     }
 }

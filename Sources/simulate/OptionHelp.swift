@@ -102,4 +102,7 @@ extension OptionHelp {
     static let shrink = OptionHelp("--shrink", nil, "minimise each failing seed into a scenario file under --out DIR")
     static let writeSchema = OptionHelp("--write-schema", "FILE", "also write the model as a scenario that makes duplicates on three devices")
     static let key = OptionHelp("--key", "ENTITY.FIELD", "a natural key for --write-schema (compound: E.F1,F2), one per entity").repeatable()
+    static let assumeCloudKit = OptionHelp("--assume-cloudkit", nil, "check every entity as if it synced, in a CloudKit configuration or not")
+    // `V`, not `NAME`: a longer label would widen the option column of every page past 100 columns.
+    static let schemaVersion = OptionHelp("--schema-version", "V", "lint the SwiftData VersionedSchema named V, not the current model")
 }

@@ -51,7 +51,7 @@ struct LintCommandTests {
         #expect(missing.stderr == "simulate: lint: /no/such/Model.xcdatamodeld: no such file or folder\n")
         let usage = try await SimulateProcess.run(["lint"])
         #expect(usage.status == 2)
-        #expect(usage.stderr == "simulate: simulate lint needs exactly one model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources\n")
+        #expect(usage.stderr == "simulate: simulate lint needs a model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources\n")
     }
 
     /// The schema `--write-schema` writes is a scenario `simulate run` runs.

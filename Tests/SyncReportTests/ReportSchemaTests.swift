@@ -1,4 +1,5 @@
 import Foundation
+import SyncLint
 import SyncReport
 import SyncSimulation
 import Testing
@@ -58,9 +59,39 @@ struct ReportSchemaTests {
 
     @Test func theSchemaVersionIsTheReports() throws {
         let schema = try SchemaWalker.load()
-        for name in ["report", "output"] {
+        for name in ["report", "output", "lintOutput"] {
             let version = (schema.definition(name)["properties"] as? [String: Any])?["schemaVersion"] as? [String: Any]
             #expect(version?["const"] as? Int == Report.schemaVersion, "\(name)")
         }
+    }
+
+    // MARK: simulate lint
+
+    /// The lint fixtures, from this file's path.
+    static func lintFixture(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SyncLintTests/Fixtures/\(relative)").path
+    }
+
+    static let lintModels = ["CoreData/Broken.xcdatamodeld", "CoreData/Library.xcdatamodeld", "SwiftData/Broken", "SwiftData/Library"]
+
+    /// `simulate lint --format json` is the root's third branch, for one
+    /// model or several.
+    @Test func theLintDocumentMatchesTheLintOutputDefinition() throws {
+        let schema = try SchemaWalker.load()
+        let reports = try Self.lintModels.map { try ModelLint.lint(Self.lintFixture($0)) }
+        for chosen in reports.map({ [$0] }) + [reports] {
+            let document = LintResult(reports: chosen).json()
+            let problems = schema.problems(document, against: schema.definition("lintOutput"))
+            #expect(problems.isEmpty, "\(chosen.map(\.path)):\n\(problems.prefix(20).joined(separator: "\n"))")
+            #expect(schema.problems(document, against: schema.root).isEmpty)
+        }
+    }
+
+    /// The rule names a lint finding may carry are the linter's own.
+    @Test func theSchemaListsEveryLintRule() throws {
+        let schema = try SchemaWalker.load()
+        let rule = (schema.definition("lintFinding")["properties"] as? [String: Any])?["rule"] as? [String: Any]
+        #expect(rule?["enum"] as? [String] == LintRule.allCases.map(\.rawValue))
     }
 }

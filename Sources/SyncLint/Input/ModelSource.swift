@@ -44,6 +44,18 @@ enum ModelSource {
         }
     }
 
+    /// The model as a path: the `.xcdatamodeld` (or `.xcdatamodel`) folder
+    /// of a Core Data model, the file or folder of SwiftData sources.
+    var path: String {
+        switch self {
+        case .coreData(_, let displayPath, _):
+            if let bundle = displayPath.range(of: ".xcdatamodeld/") { return String(displayPath[..<bundle.lowerBound]) + ".xcdatamodeld" }
+            return displayPath.hasSuffix("/contents") ? String(displayPath.dropLast("/contents".count)) : displayPath
+        case .swiftData(_, let root, _):
+            return root
+        }
+    }
+
     /// `name` is the model's: the `.xcdatamodeld` bundle's, not the version's.
     private static func coreDataVersion(folder: String, display: String, name: String) -> ModelSource {
         return .coreData(contents: folder + "/contents", displayPath: display + "/contents", modelName: name)

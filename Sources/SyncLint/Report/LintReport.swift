@@ -2,12 +2,16 @@
 /// line order, a blank line, then the summary (counts, the verdict, the
 /// natural keys and the SyncSim strategies that fit).
 public struct LintReport: Sendable {
+    /// What the model was read from, as the user gave it or as it was
+    /// found under the folder they gave: the findings' files start with it.
+    public let path: String
     public let model: DataModel
     public let findings: [Finding]
     /// `--assume-cloudkit`: every entity was checked as synced.
     public let assumedCloudKit: Bool
 
-    public init(model: DataModel, findings: [Finding], assumedCloudKit: Bool = false) {
+    public init(path: String, model: DataModel, findings: [Finding], assumedCloudKit: Bool = false) {
+        self.path = path
         self.model = model
         self.findings = findings.sorted()
         self.assumedCloudKit = assumedCloudKit
@@ -21,6 +25,56 @@ public struct LintReport: Sendable {
     /// when it would load (warnings and notes only, or nothing).
     public var exitStatus: Int32 { count(.error) > 0 ? 1 : 0 }
 
+    /// The summary's answer, from the worst finding.
+    public enum Verdict: String, Sendable {
+        /// An error: the container refuses the model, the app fails at launch.
+        case failsToLoad
+        /// Warnings but no error: nothing found that fails, but the linter
+        /// could not tell everything.
+        case checkWarnings
+        /// Nothing but notes, or nothing.
+        case ready
+        /// No error because the model does not sync as written (and
+        /// `--assume-cloudkit` was not given); notes may say what would
+        /// fail if it did.
+        case notSynced
+
+        /// How the summary line says it.
+        public var sentence: String {
+            switch self {
+            case .failsToLoad: "the model fails to load with CloudKit"
+            case .checkWarnings: "nothing found that fails at launch with CloudKit; check the warnings by hand"
+            case .ready: "ready for CloudKit"
+            case .notSynced: "not synced with CloudKit as written"
+            }
+        }
+    }
+
+    public var verdict: Verdict {
+        if count(.error) > 0 { return .failsToLoad }
+        if !model.cloudKit.isSynced && !assumedCloudKit { return .notSynced }
+        return count(.warning) > 0 ? .checkWarnings : .ready
+    }
+
+    /// The verdict as the summary line says it; for a model that does not
+    /// sync, whether anything would fail if it did.
+    var verdictSentence: String {
+        guard verdict == .notSynced else { return verdict.sentence }
+        let wouldFail = findings.contains { $0.severity == .note && $0.message.hasPrefix(ModelChecker.hypotheticalPrefix) }
+        return verdict.sentence + (wouldFail ? "; the notes say what would fail if you turned it on"
+            : "; nothing found that would fail if you turned it on")
+    }
+
+    /// Whether the model syncs and why: the summary's `cloudkit:` line.
+    public var syncLine: String {
+        if assumedCloudKit { return "checked as synced (--assume-cloudkit)" }
+        return model.cloudKit.isSynced ? "synced: \(model.cloudKit.evidence)"
+            : "not synced: \(model.cloudKit.evidence); --assume-cloudkit checks it as synced"
+    }
+
+    /// The entities outside every CloudKit configuration (Core Data).
+    public var notSyncedCount: Int { model.entities.filter { !$0.isSynced }.count }
+
     public var summaryLines: [String] {
         let errors = count(.error)
         let warnings = count(.warning)
@@ -28,26 +82,17 @@ public struct LintReport: Sendable {
         func plural(_ number: Int, _ word: String) -> String { "\(number) \(word)\(number == 1 ? "" : "s")" }
         var counts = [plural(errors, "error"), plural(warnings, "warning")]
         if notes > 0 { counts.append(plural(notes, "note")) }
-        let unsynced = model.entities.filter { !$0.isSynced }.count
+        let unsynced = notSyncedCount
         let entities = (model.entities.count == 1 ? "1 entity" : "\(model.entities.count) entities")
             + (unsynced > 0 ? " (\(unsynced) not synced)" : "")
-        let wouldFail = findings.contains { $0.severity == .note && $0.message.hasPrefix(ModelChecker.hypotheticalPrefix) }
-        let verdict = if errors > 0 {
-            "the model fails to load with CloudKit"
-        } else if !model.cloudKit.isSynced && !assumedCloudKit {
-            wouldFail ? "not synced with CloudKit as written; the notes say what would fail if you turned it on"
-                : "not synced with CloudKit as written; nothing found that would fail if you turned it on"
-        } else if warnings > 0 {
-            "nothing found that fails at launch with CloudKit; check the warnings by hand"
-        } else {
-            "ready for CloudKit"
-        }
-        let sync = assumedCloudKit ? "checked as synced (--assume-cloudkit)"
-            : model.cloudKit.isSynced ? "synced: \(model.cloudKit.evidence)" : "not synced: \(model.cloudKit.evidence); --assume-cloudkit checks it as synced"
-        return ["lint: \(counts.joined(separator: ", ")) in \(entities) of \(model.name) (\(model.kind.rawValue)): \(verdict)",
-                "cloudkit: \(sync)"]
-            + StrategyAdvice.lines(for: model)
+        return ["lint: \(counts.joined(separator: ", ")) in \(entities) of \(model.name) (\(model.kind.rawValue)): \(verdictSentence)",
+                "cloudkit: \(syncLine)"]
+            + adviceLines
     }
+
+    /// The natural keys and which SyncSim strategies fit: the summary's
+    /// lines after the first.
+    public var adviceLines: [String] { StrategyAdvice.lines(for: model) }
 
     /// Every line, as printed.
     public var lines: [String] {
