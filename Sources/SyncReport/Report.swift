@@ -50,13 +50,19 @@ public struct Report: Sendable {
         // A strategy run once per variant is named once.
         var names: [String] = []
         for result in results where !names.contains(result.strategy) { names.append(result.strategy) }
-        var command = file.map { "simulate run \($0) --seed \(seed)" }
+        var command = file.map { "simulate run \(ShellWord.quoted($0)) --seed \(seed)" }
             ?? "simulate --replicas \(scenario.deviceCountWithoutHub) --seed \(seed)"
         command += file == nil ? scenario.stackArguments : fileStackArguments
         let defaultNames = scenario.preset?.strategies ?? StrategyCatalog.defaultNames
-        if names != defaultNames { command += " --strategies " + names.joined(separator: ",") }
-        if store != "memory" { command += " --store \(store)" }
+        if names != defaultNames { command += " --strategies " + ShellWord.quoted(names.joined(separator: ",")) }
+        if store != "memory" { command += " --store \(ShellWord.quoted(store))" }
         if !isReproducible { command += " --concurrency \(concurrency.rawValue)" }
+        // A strategy a library user registered runs only in their program.
+        let registered = names.filter { !StrategyCatalog.builtInNames.contains($0) }
+        if !registered.isEmpty {
+            command += "  # needs the program that registers \(registered.joined(separator: ", ")) (StrategyRegistry): "
+                + "run it with that program's arguments, not bare simulate"
+        }
         return command
     }
 }

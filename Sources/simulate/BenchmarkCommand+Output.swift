@@ -41,7 +41,7 @@ extension BenchmarkCommand {
             + "\(mebibytes(result.bytesInUseAfter)) after) · peak RSS \(mebibytes(result.peakRSSBytes))")
         lines.append("")
         let targets = result.targets
-        lines.append("Targets (issue 16): \(targets.filter(\.isMet).count) of \(targets.count) met")
+        lines.append("Targets: \(targets.filter(\.isMet).count) of \(targets.count) met")
         lines += aligned(targets.map { target in
             ["  " + target.label, boundText(target.bound), signed(target.value, digits: target.decimals), target.isMet ? "met" : "missed"]
         }, rightAligned: [2])

@@ -15,16 +15,19 @@ enum CheckCommand {
             // No file to report on: a path that does not exist is a usage error.
             exitWithUsageError(error.description)
         }
+        let selected = select(paths, options: options)
         let annotates = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
         let streams = options.format == .table
         var result = CheckResult()
-        for path in paths {
+        for path in selected {
             let file = checkFile(path, options: options, progress: progress)
             result.files.append(file)
-            guard streams else { continue }
-            // Printed file by file, so that a long check shows where it is.
-            for line in file.textLines() { print(line) }
-            if annotates { for line in file.githubAnnotations() { print(line) } }
+            if streams {
+                // Printed file by file, so that a long check shows where it is.
+                for line in file.textLines() { print(line) }
+                if annotates { for line in file.githubAnnotations() { print(line) } }
+            }
+            if options.failFast && (file.isBroken || file.cases.contains { !$0.passed }) { break }
         }
         if streams {
             print(result.summaryLine)
@@ -45,6 +48,31 @@ enum CheckCommand {
             }
         }
         exit(result.exitStatus.rawValue)
+    }
+
+    /// The files to check: those `--filter` selects (by path, or by the
+    /// scenario name of a file that parses), in order. Exits 2 when none is
+    /// selected, or when two selected files have one scenario name: their
+    /// lines, JUnit cases and `--out` folders would be the same.
+    static func select(_ paths: [String], options: CommandLineOptions) -> [String] {
+        var selected: [String] = []
+        var names: [String: String] = [:]
+        for path in paths {
+            let name = try? ScenarioFile.load(path, seed: options.seed, engine: options.engine, preset: options.preset).scenario.name
+            if let filter = options.filter, !path.contains(filter), !(name?.contains(filter) ?? false) { continue }
+            if let name {
+                if let first = names[name] {
+                    exitWithUsageError("\(first) and \(path) are both the scenario '\(name)': their check lines and --out folders "
+                        + "would be the same; rename one (name: in the file)")
+                }
+                names[name] = path
+            }
+            selected.append(path)
+        }
+        if selected.isEmpty, let filter = options.filter {
+            exitWithUsageError("--filter \(filter): no scenario file's path or name contains it (of \(paths.count) files)")
+        }
+        return selected
     }
 
     /// One file's part: broken when it cannot be parsed (or its stack

@@ -68,16 +68,18 @@ struct CommandHelp {
             command: .check, operands: "FILE|DIR...",
             summary: "check the expectations of scenario files or folders: what a CI job calls",
             description: """
-            Runs the expectations of scenario files, or of every .json5 file in a folder, under
-            the strategies they name: one PASS or FAIL line each, then "N passed, M failed". A
-            file that cannot be parsed gets an ERROR line and the other files still run. Exit
-            status 2 if a file was broken, else 1 if an expectation failed, else 0. With
+            Runs the expectations of scenario files, or of every .json5 file in a folder and its
+            subfolders, under the strategies they name: one PASS or FAIL line each, then
+            "N passed, M failed". A file that cannot be parsed gets an ERROR line and the other
+            files still run (not with --fail-fast). Two files with one scenario name are refused
+            (exit 2, naming both): their lines and --out folders would be the same. Exit status
+            2 if a file was broken, else 1 if an expectation failed, else 0. With
             GITHUB_ACTIONS=true in the environment, each failure also prints
             ::error file=FILE,line=LINE::message, an annotation on the expectation's line.
             """,
             options: [.seed, .engine, .preset, .store,
                       OptionHelp.format.described("table (default: a PASS, FAIL or ERROR line each) or json (one document)"),
-                      .junit, .out, .checkInvariants],
+                      .junit, .out, .filter, .failFast, .checkInvariants],
             example: "simulate check Scenarios --junit check.xml"),
         CommandHelp(
             command: .explore, operands: "FILE",
@@ -157,7 +159,8 @@ struct CommandHelp {
               before and after filling them; peak RSS where the allocator cannot tell), and the
               process's peak RSS.
             It prints the machine (CPU, cores, memory, OS, Swift) and build, the rates, the ratios,
-            and issue 16's targets, met or missed. A debug build says so: measure with -c release.
+            and the project's performance targets, met or missed. A debug build says so: measure
+            with -c release.
             JSON keys: tool, toolVersion, command, records, replicas, batch, trials, build, machine
             {cpu, cores, memoryBytes, os, swift}, seconds, rates (records/s: memoryStore,
             dictionary, sqliteMemoryStore, sqliteMemoryRaw, sqliteFileStore, sqliteFileRaw, each

@@ -28,6 +28,7 @@ extension CommandLineOptions {
         "--key": "ENTITY.FIELD, or ENTITY.FIELD1,FIELD2 for a compound key, such as Book.isbn",
         "--schema-version": "the name of a SwiftData VersionedSchema, such as SchemaV2",
         "--junit": "a file to write the JUnit XML report to, such as check.xml",
+        "--filter": "text that a file's path or scenario name contains, such as stacks/ or clock",
         "--nemesis": "KEY=VALUE,… with keys every and until (durations above 0, such as 300ms or 5s) and partition and crash (probabilities from 0 to 1), such as every=300ms,until=5s,partition=0.5,crash=0.2",
     ]
 

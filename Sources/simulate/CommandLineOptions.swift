@@ -51,8 +51,11 @@ struct CommandLineOptions {
     var showVersion = false
     var concurrency = WriterConcurrency.deterministic
     var store = StoreKind.memory
-    /// `--check-invariants`: on by default only in debug builds.
-    var checksInvariants = InvariantChecker.enabledByDefault
+    /// `--check-invariants`, or `SIMULATE_CHECK_INVARIANTS=1` in the
+    /// environment (the test suite sets it for every run of the binary).
+    /// Off otherwise, in debug builds too: checking after every event makes
+    /// the README's first command, a debug build, take 20 times longer.
+    var checksInvariants = ProcessInfo.processInfo.environment["SIMULATE_CHECK_INVARIANTS"] == "1"
     /// `--max-events`: each run stops after this many events (partial figures).
     var maxEvents: Int?
     /// `race`: writer counts, trials, think time and schedule.
@@ -86,6 +89,11 @@ struct CommandLineOptions {
     var lintOptions = LintOptions()
     /// `check --junit FILE`: where to write the JUnit XML report.
     var junitPath: String?
+    /// `check --filter PATTERN`: only the files whose path or scenario name
+    /// contains it.
+    var filter: String?
+    /// `check --fail-fast`: stop after the first file that fails or breaks.
+    var failFast = false
 
     /// A usage error: one line naming the argument and what is allowed.
     struct UsageError: Error {
@@ -215,6 +223,10 @@ struct CommandLineOptions {
             case "--max-events": options.maxEvents = try parsed(whole(1 ... 1_000_000_000_000))
             case "--out": options.out = try value()
             case "--junit": options.junitPath = try value()
+            case "--filter": options.filter = try parsed { $0.isEmpty ? nil : $0 }
+            case "--fail-fast":
+                try flag()
+                options.failFast = true
             case "--write-schema": options.schemaOut = try value()
             case "--key": options.schemaKeys.append(try value())
             case "--assume-cloudkit":

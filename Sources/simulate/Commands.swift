@@ -21,10 +21,16 @@ enum Commands {
         } catch {
             exitWithUsageError(error.description)
         }
+        var files: [String: String] = [:]
         for document in documents {
             if let names = strategyNames, let refusal = document.scenario.preset?.refusal(of: names) {
                 exitWithUsageError("\(document.file): --strategies: \(refusal)")
             }
+            if let first = files[document.scenario.name] {
+                exitWithUsageError("\(first) and \(document.file) are both the scenario '\(document.scenario.name)': their reports and --out "
+                    + "folders would be the same; rename one (name: in the file)")
+            }
+            files[document.scenario.name] = document.file
         }
         return documents
     }
@@ -52,7 +58,7 @@ enum Commands {
             switch error {
             case .store: exitWithUsageError(error.description)
             case .invariant(let violation):
-                exitWithInvariantViolation(violation, replay: file.map { "simulate run \($0)" + stackArguments }
+                exitWithInvariantViolation(violation, replay: file.map { "simulate run \(ShellWord.quoted($0))" + stackArguments }
                     ?? "simulate --replicas \(scenario.deviceCountWithoutHub)" + scenario.stackArguments)
             }
         }

@@ -80,11 +80,13 @@ extension OptionHelp {
     static let concurrency = OptionHelp("--concurrency", "MODE",
         "how writers run: deterministic (default: seeded) or dispatch (real threads)")
     static let checkInvariants = OptionHelp("--check-invariants", nil,
-        "check invariants after every event; exit 3 if one breaks (on in debug builds)")
+        "check invariants after every event; exit 3 if one breaks (off by default)")
     static let maxEvents = OptionHelp("--max-events", "N",
                                       "stop each run after N events (1 to 10^12), its figures marked partial")
     static let out = OptionHelp("--out", "DIR", "also write report.md, .json, .csv and .html to DIR/<scenario>/ per scenario")
     static let junit = OptionHelp("--junit", "FILE", "also write JUnit XML to FILE (a suite per file, a case per expectation)")
+    static let filter = OptionHelp("--filter", "TEXT", "only the files whose path or scenario name contains TEXT")
+    static let failFast = OptionHelp("--fail-fast", nil, "stop after the first file that fails or cannot be parsed")
 
     static let writers = OptionHelp("--writers", "LIST", "writer counts, comma-separated, each 1 to 64 (default 1,2,4,8,16)")
     static let trials = OptionHelp("--trials", "T", "trials per strategy and writer count, 1 to 100000 (default 200)")

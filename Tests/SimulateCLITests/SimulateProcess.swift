@@ -87,6 +87,9 @@ enum SimulateProcess {
         process.executableURL = executable
         process.arguments = arguments
         var childEnvironment = ProcessInfo.processInfo.environment
+        // Every run the tests make checks the simulator's invariants, as
+        // the library does in a debug build (the binary alone does not).
+        childEnvironment["SIMULATE_CHECK_INVARIANTS"] = "1"
         for name in unsetting + ["GITHUB_ACTIONS"] { childEnvironment[name] = nil }
         childEnvironment.merge(environment) { _, given in given }
         process.environment = childEnvironment

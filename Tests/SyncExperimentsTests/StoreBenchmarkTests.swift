@@ -142,15 +142,18 @@ struct StoreBenchmarkTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
-    @Test func aMissingFolderIsRefusedBeforeAnythingIsMeasured() {
+    @Test func aFileInPlaceOfTheFolderIsRefusedBeforeAnythingIsMeasured() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("syncsim-benchmark-file-\(UUID().uuidString)").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
         var phases: [String] = []
         do {
-            _ = try StoreBenchmark.run(StoreBenchmark.Settings(records: 1, replicas: 1, sqliteDirectory: "/nonexistent-syncsim-folder")) {
+            _ = try StoreBenchmark.run(StoreBenchmark.Settings(records: 1, replicas: 1, sqliteDirectory: file)) {
                 phases.append($0)
             }
-            Issue.record("a missing folder was accepted")
+            Issue.record("a file was accepted as the folder")
         } catch {
-            #expect(error.message == "the folder for the SQLite files, /nonexistent-syncsim-folder, does not exist")
+            #expect(error.message == "the folder for the SQLite files, \(file), is not a folder")
         }
         #expect(phases.isEmpty)
     }

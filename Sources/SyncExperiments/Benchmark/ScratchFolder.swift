@@ -6,11 +6,19 @@ import SyncStore
 struct ScratchFolder {
     let path: String
 
+    /// `parent` is created when it does not exist, as `--out` creates its
+    /// folder; a file there is refused.
     init(under parent: String) throws(StoreError) {
         var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: parent) {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(code: .storage, message: "cannot create the folder for the SQLite files, \(parent): \(error.localizedDescription)")
+            }
+        }
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
-            let problem = FileManager.default.fileExists(atPath: parent) ? "is not a folder" : "does not exist"
-            throw StoreError(code: .storage, message: "the folder for the SQLite files, \(parent), \(problem)")
+            throw StoreError(code: .storage, message: "the folder for the SQLite files, \(parent), is not a folder")
         }
         let prefix = parent.hasSuffix("/") ? parent : parent + "/"
         var template = Array((prefix + "syncsim-benchmark-XXXXXX").utf8CString)

@@ -96,13 +96,20 @@ public enum StoreKind: Hashable, Sendable {
         return trimmed
     }
 
-    /// Creates the folders of `label` below `root`, one level at a time:
-    /// `root` itself is never created, so a mistyped DIR fails instead of
-    /// scattering files. Parallel runs may create the same folder at once.
+    /// Creates `root` (and the folders above it that are missing) and the
+    /// folders of `label` below it, one level at a time, as `--out` creates
+    /// its folder. Parallel runs may create the same folder at once. A
+    /// file where a folder should be fails, naming it.
     private static func makeFolders(under root: String, for label: String) throws(StoreError) {
         let path = root + "/" + label
+        var folder = root.hasPrefix("/") ? "" : "."
+        for part in root.split(separator: "/") {
+            folder += "/" + part
+            if FileManager.default.fileExists(atPath: folder) { continue }
+            try makeFolder(folder, for: path)
+        }
         try requireFolder(root, for: path)
-        var folder = root
+        folder = root
         for part in label.split(separator: "/").dropLast() {
             folder += "/" + part
             try makeFolder(folder, for: path)

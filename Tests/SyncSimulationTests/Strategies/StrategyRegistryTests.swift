@@ -47,7 +47,7 @@ struct StrategyRegistryTests {
         #expect(throws: StrategyRegistry.RegistrationError.self) { try StrategyRegistry.register("crdt") { CRDTStrategy() } }
         #expect(throws: StrategyRegistry.RegistrationError.self) { try StrategyRegistry.register("bad name") { CRDTStrategy() } }
         #expect(throws: StrategyRegistry.RegistrationError.self) { try StrategyRegistry.register("") { CRDTStrategy() } }
-        try StrategyRegistry.withRegistered("test:twice", { CRDTStrategy() }) {
+        _ = try StrategyRegistry.withRegistered("test:twice", { CRDTStrategy() }) {
             #expect(throws: StrategyRegistry.RegistrationError.self) { try StrategyRegistry.register("test:twice") { CRDTStrategy() } }
         }
     }

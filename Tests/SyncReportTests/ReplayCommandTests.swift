@@ -1,0 +1,35 @@
+import Foundation
+import SyncReport
+import SyncSimulation
+import Testing
+
+/// Replay lines paste as they print (issue 28): shell-quoted words, and a
+/// strategy from a library user's registry named as needing their program.
+struct ReplayCommandTests {
+    @Test func wordsAreQuotedOnlyWhenAShellWouldReadThemOtherwise() {
+        #expect(ShellWord.quoted("Scenarios/clock-skew.json5") == "Scenarios/clock-skew.json5")
+        #expect(ShellWord.quoted("lww,dedupe:apple,unique:error") == "lww,dedupe:apple,unique:error")
+        #expect(ShellWord.quoted("My Scenarios/a b.json5") == "'My Scenarios/a b.json5'")
+        #expect(ShellWord.quoted("it's.json5") == "'it'\\''s.json5'")
+        #expect(ShellWord.quoted("$HOME/x") == "'$HOME/x'")
+        #expect(ShellWord.quoted("") == "''")
+    }
+
+    @Test func aFileWithASpaceReplaysQuoted() {
+        let scenario = DefaultScenario.make(replicas: 2, seed: 3)
+        let report = Report(scenario: scenario, seed: 3, results: Fixtures.smallResults, includesTiming: false, file: "my scenarios/a.json5")
+        #expect(report.replayCommand == "simulate run 'my scenarios/a.json5' --seed 3 --strategies lww,crdt")
+    }
+
+    /// A result carries the name the strategy was run under; a registered
+    /// one's is not among the built-in names.
+    @Test func aRegisteredStrategyNeedsItsOwnProgram() throws {
+        let scenario = DefaultScenario.make(replicas: 2, seed: 3)
+        var result = Fixtures.smallResults[1]
+        result.strategy = "mine:crdt"
+        let results = [result]
+        let report = Report(scenario: scenario, seed: 3, results: results, includesTiming: false)
+        #expect(report.replayCommand == "simulate --replicas 2 --seed 3 --strategies mine:crdt  # needs the program that registers mine:crdt "
+            + "(StrategyRegistry): run it with that program's arguments, not bare simulate")
+    }
+}
