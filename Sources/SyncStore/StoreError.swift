@@ -18,6 +18,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         /// The storage itself failed: a file that cannot be opened, read or
         /// written, or a database locked beyond the timeout.
         case storage
+        /// The database file belongs to another live store (another run,
+        /// perhaps in another process): nothing was opened.
+        case inUse
     }
 
     public let code: Code

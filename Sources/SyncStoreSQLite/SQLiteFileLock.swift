@@ -49,7 +49,7 @@ final class SQLiteFileLock: Sendable {
                 close(descriptor)
                 if code == EINTR { continue }
                 if code == EWOULDBLOCK {
-                    throw StoreError(code: .storage, message: "\(database) is in use by another run (a live store holds its lock \(path))")
+                    throw StoreError(code: .inUse, message: "\(database) is in use by another run (a live store holds its lock \(path))")
                 }
                 throw Self.failure(database, "cannot lock \(path)", code)
             }

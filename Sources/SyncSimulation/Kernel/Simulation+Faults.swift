@@ -45,10 +45,10 @@ extension Simulation {
         // A wiped app's database file is deleted; the replica starts a new one.
         storeKind.delete(label: storeLabels[index])
         let label = Self.storeLabel(scenario: scenario, seed: seed, strategy: strategy, replica: replica, incarnation: newOrigin.index)
-        storeLabels[index] = label
         let emptyStore: any Store
         do {
-            emptyStore = try storeKind.open(schema: scenario.schema, enforcesUniqueness: enforcesUniqueness(on: replica), label: label)
+            (emptyStore, storeLabels[index]) = try storeKind.open(schema: scenario.schema, enforcesUniqueness: enforcesUniqueness(on: replica),
+                                                                  label: label)
         } catch {
             preconditionFailure("cannot open a new store for wiped replica \(replica): \(error)")
         }

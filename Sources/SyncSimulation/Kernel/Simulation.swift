@@ -110,8 +110,10 @@ public struct Simulation {
             // A device on an app version without the keys has no constraints.
             var app = AppSettings(scenario: scenario)
             app.declaresUniqueKeys = scenario.startsDeclaringUniqueKeys(ReplicaID(index))
-            let store = try storeKind.open(schema: scenario.schema, enforcesUniqueness: strategy.enforcesUniqueness && app.declaresUniqueKeys,
-                                           label: storeLabels[index])
+            let (store, label) = try storeKind.open(schema: scenario.schema,
+                                                    enforcesUniqueness: strategy.enforcesUniqueness && app.declaresUniqueKeys,
+                                                    label: storeLabels[index])
+            storeLabels[index] = label
             nodes.append(ReplicaNode(id: ReplicaID(index), strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed,
                                      app: app))
         }

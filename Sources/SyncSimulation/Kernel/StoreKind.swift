@@ -10,8 +10,8 @@ public enum StoreKind: Hashable, Sendable {
     /// ``SQLiteStore`` on a private in-memory database per replica.
     case sqliteMemory
     /// ``SQLiteStore`` on one database file per run, strategy and replica
-    /// under a folder, laid out by ``StoreLayout``. The folder must exist;
-    /// the folders below it are created.
+    /// under a folder, laid out by ``StoreLayout``. The folder, and the
+    /// folders below it, are created when missing.
     case sqliteFiles(directory: String)
 
     /// The name a user types, and reports print.
@@ -36,35 +36,51 @@ public enum StoreKind: Hashable, Sendable {
 
     /// The store for the runs of one sweep point: for `sqlite:DIR`, files
     /// under the point's own folder, `DIR/<path>=<value>,…` (see
-    /// ``StoreLayout/pointFolder(_:)``), created here when missing; DIR
-    /// itself must exist. Other kinds, and a point with no settings, are
+    /// ``StoreLayout/pointFolder(_:)``), created here when missing, DIR
+    /// too. Other kinds, and a point with no settings, are
     /// unchanged. The point is carried in the folder so that
     /// `case sqliteFiles(directory:)` keeps its shape for existing callers.
     public func forSweepPoint(_ settings: [(path: String, value: String)]) throws(StoreError) -> StoreKind {
         let folder = StoreLayout.pointFolder(settings)
         guard case .sqliteFiles(let directory) = self, !folder.isEmpty else { return self }
         let root = Self.withoutTrailingSlash(directory)
-        try Self.requireFolder(root, for: root + "/" + folder)
+        try Self.makeFolders(under: root, for: "")
         try Self.makeFolder(root + "/" + folder, for: root + "/" + folder)
         return .sqliteFiles(directory: root + "/" + folder)
     }
 
-    /// Opens an empty store for one replica of one run. `label` is the
-    /// file's path under DIR (``StoreLayout/file(scenario:seed:strategy:replica:incarnation:)``);
-    /// its folders are created. A file another live store holds is refused
-    /// (``SQLiteStore``'s lock), naming it.
-    func open(schema: Schema, enforcesUniqueness: Bool, label: String) throws(StoreError) -> any Store {
+    /// Opens an empty store for one replica of one run, and says under
+    /// which label. `label` is the file's path under DIR
+    /// (``StoreLayout/file(scenario:seed:strategy:replica:incarnation:)``);
+    /// its folders are created. When another live store holds that file
+    /// (``SQLiteStore``'s lock: another run, such as a sweep started beside
+    /// this one on the same DIR), the store takes the first of `label~2`,
+    /// `label~3`, … that no one holds, so both runs finish.
+    func open(schema: Schema, enforcesUniqueness: Bool, label: String) throws(StoreError) -> (store: any Store, label: String) {
         switch self {
         case .memory:
-            return MemoryStore(schema: schema, enforcesUniqueness: enforcesUniqueness)
+            return (MemoryStore(schema: schema, enforcesUniqueness: enforcesUniqueness), label)
         case .sqliteMemory:
-            return try SQLiteStore(schema: schema, enforcesUniqueness: enforcesUniqueness)
+            return (try SQLiteStore(schema: schema, enforcesUniqueness: enforcesUniqueness), label)
         case .sqliteFiles(let directory):
-            let path = Self.path(directory: directory, label: label)
             try Self.makeFolders(under: Self.withoutTrailingSlash(directory), for: label)
-            return try SQLiteStore(schema: schema, enforcesUniqueness: enforcesUniqueness, path: path)
+            var attempt = 1
+            while true {
+                let candidate = attempt == 1 ? label : "\(label)~\(attempt)"
+                do {
+                    let store = try SQLiteStore(schema: schema, enforcesUniqueness: enforcesUniqueness,
+                                                path: Self.path(directory: directory, label: candidate))
+                    return (store, candidate)
+                } catch where error.code == .inUse && attempt < Self.maxFileAttempts {
+                    attempt += 1
+                }
+            }
         }
     }
+
+    /// How many files of one label a run tries before it gives up: as many
+    /// runs as could share one folder at once on a large machine.
+    static let maxFileAttempts = 256
 
     static func path(directory: String, label: String) -> String {
         withoutTrailingSlash(directory) + "/" + label
