@@ -43,7 +43,7 @@ let package = Package(
                 description: "Lint the SwiftData models of each target (or the given paths) for what CloudKit refuses at launch")),
             dependencies: ["simulate"]),
         // Helpers shared by the test targets only.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SyncReport"], path: "Tests/TestSupport"),
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncStoreSQLite", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "TestSupport"], exclude: ["Golden/Runs"]),

@@ -5,10 +5,7 @@ extension CheckResult {
     /// with its bound, measured value, line and replay command, then the
     /// totals and the exit status. Keys in a fixed order.
     public func json() -> JSONValue {
-        .object([
-            .init("schemaVersion", .int(Report.schemaVersion)),
-            .init("tool", .string("SyncSim")),
-            .init("toolVersion", .string(ToolVersion.current)),
+        .document(command: "check", [
             .init("files", .array(files.map { $0.json() })),
             .init("totals", .object([
                 .init("files", .int(files.count)),

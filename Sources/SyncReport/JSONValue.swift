@@ -70,3 +70,17 @@ extension JSONValue.Member {
         name.map { [JSONValue.Member("variant", .string($0))] } ?? []
     }
 }
+
+extension JSONValue {
+    /// What every `--format json` output of the tool is: `schemaVersion`,
+    /// `tool`, `toolVersion` and `command` (the command word a user types:
+    /// `run`, `check`, `sweep`, …), then the command's own members.
+    public static func document(command: String, _ payload: [Member]) -> JSONValue {
+        .object([
+            .init("schemaVersion", .int(Int64(Report.schemaVersion))),
+            .init("tool", .string("SyncSim")),
+            .init("toolVersion", .string(ToolVersion.current)),
+            .init("command", .string(command)),
+        ] + payload)
+    }
+}

@@ -55,9 +55,7 @@ public struct RaceReport: Sendable {
         case .free(let thinkMicros): scheduleMembers = [.init("kind", .string("free")), .init("thinkMicros", .int(thinkMicros))]
         case .lockstep: scheduleMembers = [.init("kind", .string("lockstep"))]
         }
-        return .object([
-            .init("schemaVersion", .int(Report.schemaVersion)),
-            .init("experiment", .string("race")),
+        return .document(command: "race", [
             .init("reproducible", .bool(false)),
             .init("trials", .int(trials)),
             .init("schedule", .object(scheduleMembers)),

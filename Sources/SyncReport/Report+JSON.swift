@@ -223,11 +223,6 @@ extension Report {
     /// What `--format json` prints for any number of reports, one or many:
     /// the same top-level object, so a reader never checks which it got.
     public static func document(_ reports: [Report]) -> JSONValue {
-        .object([
-            .init("schemaVersion", .int(Report.schemaVersion)),
-            .init("tool", .string("SyncSim")),
-            .init("toolVersion", .string(ToolVersion.current)),
-            .init("reports", .array(reports.map { $0.json() })),
-        ])
+        .document(command: "run", [.init("reports", .array(reports.map { $0.json() }))])
     }
 }

@@ -4,7 +4,9 @@ import SyncSimulation
 public struct Report: Sendable {
     /// The shape of every JSON document the tool writes; 2 added
     /// `toolVersion`, `series` and `faults`, and `--format json` always
-    /// prints `{ schemaVersion, tool, toolVersion, reports }`.
+    /// prints `{ schemaVersion, tool, toolVersion, command, reports }`;
+    /// every command's JSON starts with the same four members
+    /// (``JSONValue/document(command:_:)``).
     public static let schemaVersion = 2
 
     public let scenario: Scenario

@@ -24,10 +24,7 @@ extension SweepResult {
     }
 
     public func json() -> JSONValue {
-        .object([
-            .init("schemaVersion", .int(Report.schemaVersion)),
-            .init("toolVersion", .string(ToolVersion.current)),
-            .init("kind", .string("sweep")),
+        .document(command: "sweep", [
             .init("scenario", .string(scenario)),
             .init("file", .string(file)),
             .init("parameters", .array(parameters.map { parameter in

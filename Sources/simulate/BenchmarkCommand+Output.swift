@@ -51,10 +51,7 @@ extension BenchmarkCommand {
     static func json(_ result: StoreBenchmark.Result) -> JSONValue {
         let machine = result.machine
         func number(_ value: Double, _ digits: Int) -> JSONValue { .number(signed(value, digits: digits)) }
-        return .object([
-            .init("tool", .string("SyncSim")),
-            .init("toolVersion", .string(ToolVersion.current)),
-            .init("command", .string("benchmark")),
+        return .document(command: "benchmark", [
             .init("records", .int(result.records)),
             .init("replicas", .int(result.replicas)),
             .init("batch", .int(result.batch)),

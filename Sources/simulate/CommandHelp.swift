@@ -129,6 +129,7 @@ struct CommandHelp {
                       OptionHelp.store.described("memory (default), sqlite (in memory), sqlite:DIR (DIR/PATH=VALUE/SCENARIO/…)"),
                       .shard,
                       OptionHelp.out.described("also write the sweep's Markdown, JSON, CSV and HTML files to DIR"),
+                      OptionHelp.format.described("markdown (default: the summary) or json (the document sweep.json holds)"),
                       .quiet, .checkInvariants],
             example: "simulate sweep Scenarios/default.json5 --vary network.drop=0,0.1,0.2 --seeds 1..30 --out sweep"),
         CommandHelp(
@@ -138,7 +139,8 @@ struct CommandHelp {
             Combines the part files that 'simulate sweep --shard K/N --out DIR' wrote into the
             same files, byte for byte, that one unsharded sweep writes.
             """,
-            options: [OptionHelp.out.described("write the sweep's Markdown, JSON, CSV and HTML files to DIR").required()],
+            options: [OptionHelp.out.described("write the sweep's Markdown, JSON, CSV and HTML files to DIR").required(),
+                      OptionHelp.format.described("markdown (default: the summary) or json (the document sweep.json holds)")],
             example: "simulate merge parts/sweep-part-*-of-8.json --out sweep"),
         CommandHelp(
             command: .benchmark, operands: "",

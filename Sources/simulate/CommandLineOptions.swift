@@ -107,10 +107,15 @@ struct CommandLineOptions {
     }
 
     /// The formats a command prints: `check` its lines or one JSON
-    /// document, `benchmark` its aligned lines or one JSON object; the
-    /// others a Markdown section too.
+    /// document, `benchmark` its aligned lines or one JSON object, `sweep`
+    /// and `merge` their Markdown summary (the default) or one JSON
+    /// document; the others a table, Markdown or JSON.
     static func formats(_ command: Command) -> [Format] {
-        command == .check || command == .benchmark ? [.table, .json] : Format.allCases
+        switch command {
+        case .check, .benchmark: [.table, .json]
+        case .sweep, .merge: [.markdown, .json]
+        default: Format.allCases
+        }
     }
 
     /// The words `--format` takes for `command`: ``formats(_:)``, or

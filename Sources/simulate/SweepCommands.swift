@@ -27,7 +27,7 @@ enum SweepCommands {
             print("wrote \((options.out! as NSString).appendingPathComponent(name)): \(runs.values.count) of \(plan.jobCount) jobs")
             return
         }
-        finish(plan, runs, out: options.out)
+        finish(plan, runs, out: options.out, format: options.format)
     }
 
     static func merge(_ options: CommandLineOptions) {
@@ -35,21 +35,22 @@ enum SweepCommands {
             var parts: [SweepParts.Part] = []
             for path in options.paths { parts.append(try SweepParts.read(path)) }
             let (plan, runs) = try SweepParts.merge(parts, paths: options.paths)
-            finish(plan, runs, out: options.out)
+            finish(plan, runs, out: options.out, format: options.format)
         } catch {
             exitWithUsageError(error.description)
         }
     }
 
     /// Writes the summary files and every run's figures (`sweep-runs.csv`)
-    /// under `out`, and prints the Markdown summary.
-    private static func finish(_ plan: Sweep.Plan, _ runs: Sweep.Runs, out: String?) {
+    /// under `out`, and prints the Markdown summary, or with `--format
+    /// json` the document `sweep.json` holds.
+    private static func finish(_ plan: Sweep.Plan, _ runs: Sweep.Runs, out: String?, format: CommandLineOptions.Format) {
         let result = Sweep.summarize(plan, runs)
         if let out {
             OutputFiles.write(result, to: out)
             OutputFiles.write(["sweep-runs.csv": runs.csv(plan: plan)], to: out)
         }
-        print(result.markdown(), terminator: "")
+        print(format == .json ? result.json().rendered() : result.markdown(), terminator: "")
     }
 }
 

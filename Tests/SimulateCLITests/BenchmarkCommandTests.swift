@@ -4,7 +4,7 @@ import Testing
 /// `simulate benchmark`, end to end: one JSON object with every figure, a
 /// table that says what its ratios mean, and a clear exit 2 for bad values.
 struct BenchmarkCommandTests {
-    static let topLevelKeys = ["tool", "toolVersion", "command", "records", "replicas", "batch", "trials", "build", "machine", "seconds",
+    static let topLevelKeys = ["schemaVersion", "tool", "toolVersion", "command", "records", "replicas", "batch", "trials", "build", "machine", "seconds",
                                "rates", "ratios", "bytesPerRecordPerReplica", "memorySource", "bytesInUse", "peakRSSBytes", "targets"]
     static let rateKeys = ["memoryStoreRecordsPerSecond", "dictionaryRecordsPerSecond", "sqliteMemoryStoreRecordsPerSecond",
                            "sqliteMemoryRawRecordsPerSecond", "sqliteFileStoreRecordsPerSecond", "sqliteFileRawRecordsPerSecond"]

@@ -3,6 +3,7 @@ import SyncLint
 import SyncReport
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// docs/report-schema.json describes every key `report.json` and
 /// `--format json` emit, and every key it requires is there.

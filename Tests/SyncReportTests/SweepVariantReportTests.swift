@@ -34,7 +34,7 @@ struct SweepVariantReportTests {
     @Test func jsonRowsCarryTheVariantOnlyWhenThereIsOne() throws {
         let json = Sweep.summarize(Self.plan, Self.runs).json()
         let top = Self.members(json)
-        #expect(top.map(\.key) == ["schemaVersion", "toolVersion", "kind", "scenario", "file", "parameters", "seeds", "strategies", "variants", "results"])
+        #expect(top.map(\.key) == ["schemaVersion", "tool", "toolVersion", "command", "scenario", "file", "parameters", "seeds", "strategies", "variants", "results"])
         #expect(top.first { $0.key == "strategies" }?.value == .array([.string("lww"), .string("dedupe")]))
         #expect(top.first { $0.key == "variants" }?.value == .array([.string("importFirst"), .string("exportFirst")]))
         guard case .array(let results)? = top.first(where: { $0.key == "results" })?.value else {

@@ -6,11 +6,7 @@ extension LintResult {
     /// Keys in a fixed order; docs/report-schema.json describes it as
     /// `lintOutput`.
     public func json() -> JSONValue {
-        .object([
-            .init("schemaVersion", .int(Report.schemaVersion)),
-            .init("tool", .string("SyncSim")),
-            .init("toolVersion", .string(ToolVersion.current)),
-            .init("command", .string("lint")),
+        .document(command: "lint", [
             .init("models", .array(reports.map { $0.json() })),
             .init("exitStatus", .int(Int(exitStatus))),
         ])

@@ -8,29 +8,29 @@ import SyncReport
 /// ways, so the schema stays complete: an object key the schema does not
 /// list fails even when `additionalProperties` is left out, and every key
 /// emitted must have a `description`.
-struct SchemaWalker {
-    let root: [String: Any]
+public struct SchemaWalker {
+    public let root: [String: Any]
 
-    static let schemaURL = URL(fileURLWithPath: #filePath)
+    public static let schemaURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("docs/report-schema.json")
 
-    static func load() throws -> SchemaWalker {
+    public static func load() throws -> SchemaWalker {
         let data = try Data(contentsOf: schemaURL)
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw SchemaError.notAnObject }
         return SchemaWalker(root: root)
     }
 
-    enum SchemaError: Error { case notAnObject }
+    public enum SchemaError: Error { case notAnObject }
 
     /// The definition `name` under `$defs`.
-    func definition(_ name: String) -> [String: Any] {
+    public func definition(_ name: String) -> [String: Any] {
         ((root["$defs"] as? [String: Any])?[name] as? [String: Any]) ?? [:]
     }
 
     /// Every way `value` departs from `node`, as `path: problem` lines;
     /// empty when it conforms.
-    func problems(_ value: JSONValue, against node: [String: Any], path: String = "$") -> [String] {
+    public func problems(_ value: JSONValue, against node: [String: Any], path: String = "$") -> [String] {
         let node = resolved(node)
         if let branches = node["oneOf"] as? [[String: Any]] {
             let outcomes = branches.map { problems(value, against: $0, path: path) }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Every command's `--format json` output, as the built binary prints it,
+/// validates against docs/report-schema.json (issue 28), and starts with
+/// the same envelope: `schemaVersion`, `tool`, `toolVersion`, `command`.
+struct JSONOutputSchemaTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    static let commands: [(command: String, arguments: [String])] = [
+        ("run", ["--replicas", "2", "--strategies", "lww,crdt", "--format", "json", "--no-timing"]),
+        ("run", ["run", path("Scenarios/offline-field-edits.json5"), "--preset", "nspckc", "--format", "json", "--no-timing"]),
+        ("check", ["check", path("Scenarios/clock-skew.json5"), path("Scenarios/stacks/sqlitedata/mergeWithNullableFields.json5"), "--format", "json"]),
+        ("sweep", ["sweep", path("Scenarios/import-twice.json5"), "--vary", "network.drop=0,0.1", "--seeds", "1..2", "--strategies", "lww",
+                   "--format", "json", "--quiet"]),
+        ("race", ["race", "--writers", "1,2", "--trials", "3", "--strategies", "lww", "--format", "json"]),
+        ("benchmark", ["benchmark", "--records", "200", "--replicas", "1", "--format", "json"]),
+        ("lint", ["lint", path("Tests/SyncLintTests/Fixtures/SwiftData/Broken"), "--format", "json"]),
+    ]
+
+    @Test(arguments: commands.indices)
+    func outputValidatesAgainstTheSchema(_ index: Int) async throws {
+        let (command, arguments) = Self.commands[index]
+        let output = try await SimulateProcess.run(arguments)
+        #expect(output.stderr.isEmpty || command == "benchmark", "\(output.stderr)")
+        let document = try JSONText.parse(output.stdout)
+        let schema = try SchemaWalker.load()
+        let problems = schema.problems(document, against: schema.root)
+        #expect(problems.isEmpty, "\(command): \(problems.prefix(10).joined(separator: "\n"))")
+        guard case .object(let members) = document else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.prefix(4).map(\.key) == ["schemaVersion", "tool", "toolVersion", "command"])
+        #expect(members[3].value == .string(command))
+    }
+}
