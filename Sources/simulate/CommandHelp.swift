@@ -203,6 +203,7 @@ struct CommandHelp {
             """,
             options: [OptionHelp.format.described("text (default), json (one document) or sarif (SARIF 2.1.0, for code scanning)"),
                       .assumeCloudKit, .schemaVersion,
+                      OptionHelp.junit.described("also write JUnit XML to FILE (a suite per model, a case per error)"),
                       OptionHelp.writeSchema.described("also write the model as a scenario that makes duplicates (one model only)"),
                       .key],
             example: "simulate lint MyApp/Model.xcdatamodeld --write-schema model.json5"),

@@ -168,3 +168,25 @@ struct LintFormatCommandTests {
         #expect(help.stdout.contains("\n  --format FORMAT ") && help.stdout.contains(" text (default), json (one document) or sarif (SARIF 2.1.0"))
     }
 }
+
+/// `simulate lint --junit FILE` (issue 28): a suite per model, a case that
+/// fails when the model fails to load, and a failed case per error.
+struct LintJUnitCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SyncLintTests/Fixtures").path
+
+    @Test func junitHasASuitePerModelAndAFailurePerError() async throws {
+        let junit = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).xml").path
+        defer { try? FileManager.default.removeItem(atPath: junit) }
+        let broken = Self.fixtures + "/CoreData/Broken.xcdatamodeld"
+        let clean = Self.fixtures + "/CoreData/Library.xcdatamodeld"
+        let output = try await SimulateProcess.run(["lint", broken, clean, "--junit", junit])
+        #expect(output.status == 1)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testsuite ").count - 1 == 2)
+        // Broken: 7 errors, so 1 + 7 cases and 8 failures; Library: 1 passing case.
+        #expect(xml.contains("name=\"\(broken)\" tests=\"8\" failures=\"8\""), "\(xml.prefix(600))")
+        #expect(xml.contains("name=\"\(clean)\" tests=\"1\" failures=\"0\""))
+        #expect(xml.contains("name=\"unique-constraint at line 11\""))
+    }
+}

@@ -58,7 +58,7 @@ public struct LintReport: Sendable {
 
     /// The verdict as the summary line says it; for a model that does not
     /// sync, whether anything would fail if it did.
-    var verdictSentence: String {
+    public var verdictSentence: String {
         guard verdict == .notSynced else { return verdict.sentence }
         let wouldFail = findings.contains { $0.severity == .note && $0.message.hasPrefix(ModelChecker.hypotheticalPrefix) }
         return verdict.sentence + (wouldFail ? "; the notes say what would fail if you turned it on"
