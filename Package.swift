@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "CAllocator"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
-        .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncExperiments", "SyncReport"]),
+        .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncExperiments", "SyncReport",
+                                                "SyncLint"]),
         // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
         .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation", "SyncReport"]),
         .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),

@@ -2,9 +2,11 @@
 // `simulate` is built from. Records, schemas and change sets (SyncModel),
 // stores (SyncStore, SyncStoreSQLite), scenarios, strategies, engines, runs and sweeps
 // (SyncSimulation), explore and shrink (SyncExperiments), and reports
-// (SyncReport). A strategy of your own is registered with
+// (SyncReport, with ``ReportFiles`` writing what `--out DIR` writes), and the
+// model linter (SyncLint: `ModelLint.lintAll`). A strategy of your own is registered with
 // `StrategyRegistry.register(_:_:)`; Examples/CustomStrategy shows one.
 @_exported import SyncExperiments
+@_exported import SyncLint
 @_exported import SyncModel
 @_exported import SyncReport
 @_exported import SyncSimulation

@@ -33,3 +33,16 @@ struct ReplayCommandTests {
             + "(StrategyRegistry): run it with that program's arguments, not bare simulate")
     }
 }
+
+/// `ReportFiles` writes, from a library call, the files `--out DIR` writes.
+struct ReportFilesTests {
+    @Test func aLibraryCallWritesTheFourReportFiles() throws {
+        let report = Fixtures.smallReport(includesTiming: false)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-files-\(UUID().uuidString)/nested").path
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        try ReportFiles.write(report, to: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["report.csv", "report.html", "report.json", "report.md"])
+        #expect(try String(contentsOfFile: folder + "/report.md", encoding: .utf8) == report.markdown())
+        #expect(try String(contentsOfFile: folder + "/report.json", encoding: .utf8) == report.json().rendered())
+    }
+}
