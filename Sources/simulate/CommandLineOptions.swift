@@ -183,7 +183,7 @@ struct CommandLineOptions {
                 try flag()
                 options.showVersion = true
             case "--replicas": options.replicas = try parsed(whole(replicaRange))
-            case "--seed": options.seed = try parsed { UInt64($0) }
+            case "--seed": options.seed = try parsed(Seeds.parse)
             case "--engine": options.engine = try parsed { EngineCatalog.configuration(named: $0) == nil ? nil : $0 }
             case "--preset": options.preset = try parsed { PresetCatalog.preset(named: $0)?.name }
             case "--strategies": options.strategyNames = try parseStrategies(try value())
@@ -235,7 +235,7 @@ struct CommandLineOptions {
                     throw UsageError(message: "--vary names '\(variation.path)' twice; give all its values at once")
                 }
                 options.variations.append(variation)
-            case "--seeds": options.seeds = try parsed(parseSeeds)
+            case "--seeds": options.seeds = try parsed(Seeds.parseList)
             case "--nemesis": options.nemesis = try parsed { ExploreNemesis(argument: $0) }
             case "--shrink":
                 try flag()

@@ -44,9 +44,10 @@ public enum Explore {
         public let nemesis: ExploreNemesis
         public let checksInvariants: Bool
 
-        /// The document of one seed: `document` with `seed: S`.
+        /// The document of one seed: `document` with `seed: S`, in
+        /// decimal digits (a file takes every seed the command line takes).
         public func document(seed: UInt64) -> JSON5Value {
-            document.setting("seed", to: .int(Int64(bitPattern: seed)), after: ["replicas", "description", "name"])
+            document.setting("seed", to: .number(String(seed)), after: ["replicas", "description", "name"])
         }
 
         /// The time the liveness promise is given after the faults end.
@@ -85,7 +86,8 @@ public enum Explore {
             document: tree.setting("steps", to: .array(steps), after: ["clocks", "sync", "network", "schema", "until", "replicas", "name"]),
             nemesisStepIndex: steps.count - 1, runUntilMicros: runUntil, nemesisUntilMicros: nemesisUntil, nemesis: plan.nemesis,
             checksInvariants: plan.checksInvariants)
-        _ = try target.runner.read(target.document(seed: plan.seeds.first ?? 1))
+        let seed = plan.seeds.first ?? 1
+        _ = try target.runner.read(target.document(seed: seed), seed: seed)
         return target
     }
 
@@ -108,9 +110,11 @@ public enum Explore {
         return try outcomes.map { result throws(ScenarioFileError) in try result.get() }
     }
 
-    /// One seed's run of every strategy.
+    /// One seed's run of every strategy. The seed comes from the command
+    /// line and is passed as `run` and `sweep` pass theirs, so it is never
+    /// read back from the document (and a bad one never blamed on the file).
     public static func outcome(_ target: Target, seed: UInt64) throws(ScenarioFileError) -> SeedOutcome {
-        let document = try target.runner.read(target.document(seed: seed))
+        let document = try target.runner.read(target.document(seed: seed), seed: seed)
         return SeedOutcome(seed: seed, failures: target.runner.run(document).failures)
     }
 }
