@@ -46,8 +46,10 @@ enum ExploreCommands {
                 if case .invariant = result.failure { command += " --check-invariants" }
                 OutputFiles.write([result.fileName: result.fileText(replay: command)], to: options.out!)
                 let budget = result.budgetSpent ? " (budget spent)" : ""
-                return ["SHRUNK", "seed \(result.seed)", result.failure.strategy,
-                        "\(result.runs) runs\(budget): \(DocumentSize.comparison(result.before, result.after))", "replay: \(command)"]
+                let sizes = result.shrunk
+                    ? DocumentSize.comparison(result.before, result.after)
+                    : "no smaller file keeps this failure; wrote the scenario as explored"
+                return ["SHRUNK", "seed \(result.seed)", result.failure.strategy, "\(result.runs) runs\(budget): \(sizes)", "replay: \(command)"]
             })
         }
         print("\(outcomes.count - failing.count) passed, \(failing.count) failed")
