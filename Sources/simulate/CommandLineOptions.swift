@@ -84,7 +84,7 @@ struct CommandLineOptions {
     var lintFormat = LintFormat.text
     /// `lint --assume-cloudkit`, `--schema-version`.
     var lintOptions = LintOptions()
-    /// `check --junit FILE`: where to write the JUnit XML report.
+    /// `check --junit FILE`, `explore --junit FILE`: where to write the JUnit XML report.
     var junitPath: String?
 
     /// A usage error: one line naming the argument and what is allowed.
@@ -98,11 +98,11 @@ struct CommandLineOptions {
         CommandHelp.of(command).acceptedOptions.map(\.name)
     }
 
-    /// The formats a command prints: `check` its lines or one JSON
-    /// document, `benchmark` its aligned lines or one JSON object; the
-    /// others a Markdown section too.
+    /// The formats a command prints: `check` and `explore` their lines or
+    /// one JSON document, `benchmark` its aligned lines or one JSON object;
+    /// the others a Markdown section too.
     static func formats(_ command: Command) -> [Format] {
-        command == .check || command == .benchmark ? [.table, .json] : Format.allCases
+        [.check, .benchmark, .explore].contains(command) ? [.table, .json] : Format.allCases
     }
 
     /// The words `--format` takes for `command`: ``formats(_:)``, or

@@ -85,6 +85,8 @@ extension OptionHelp {
                                       "stop each run after N events (1 to 10^12), its figures marked partial")
     static let out = OptionHelp("--out", "DIR", "also write report.md, .json, .csv and .html to DIR/<scenario>/ per scenario")
     static let junit = OptionHelp("--junit", "FILE", "also write JUnit XML to FILE (a suite per file, a case per expectation)")
+    /// `--no-timing` where its only wall-clock figure is JUnit's `time`.
+    static let junitNoTiming = OptionHelp("--no-timing", nil, "write time=\"0\" on every JUnit case: --junit's file byte-identical")
 
     static let writers = OptionHelp("--writers", "LIST", "writer counts, comma-separated, each 1 to 64 (default 1,2,4,8,16)")
     static let trials = OptionHelp("--trials", "T", "trials per strategy and writer count, 1 to 100000 (default 200)")

@@ -59,6 +59,33 @@ struct ExploreShrinkCommandTests {
         #expect(Self.lines(calm.stdout) == ["PASS  offline-import-seed-4  lww  duplicates.final  = 20  20", "1 passed, 0 failed"])
     }
 
+    /// The property the issue asks for: on every failing seed of 1…20, the
+    /// shrunk file fails with explore's faults and passes without them
+    /// (`exploreFaultSteps` in the JSON says where they stand).
+    @Test func noShrunkFileFailsWithoutTheFaults() async throws {
+        let folder = try ScenarioCommandTests.folder(["offline-import.json5": ExploreFixtures.offlineImport])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("offline-import.json5").path
+        let out = folder.appendingPathComponent("found").path
+
+        let output = try await SimulateProcess.run(["explore", path, "--seeds", "1..20", "--shrink", "--out", out, "--format", "json", "--quiet"])
+        #expect(output.status == 1)
+        let seeds = try #require(try SimulateProcess.parseObject(output.stdout)["seeds"] as? [[String: Any]])
+        let shrunk = seeds.compactMap { $0["shrunk"] as? [String: Any] }
+        #expect(seeds.filter { $0["verdict"] as? String == "failed" }.map { $0["seed"] as? Int } == [4, 5, 11, 13, 14, 17, 20])
+        try #require(shrunk.count == 7)
+        for (index, file) in shrunk.enumerated() {
+            let shrunkPath = try #require(file["file"] as? String)
+            let faults = try #require(file["exploreFaultSteps"] as? [Int])
+            #expect(file["failureNeedsFaults"] as? Bool == true && file["smaller"] as? Bool == true)
+            #expect(!faults.isEmpty)
+            let withFaults = try await SimulateProcess.run(["check", shrunkPath])
+            #expect(withFaults.status == 1, "\(shrunkPath) passes with explore's faults")
+            let without = try await SimulateProcess.run(["check", try Self.withoutSteps(faults, of: shrunkPath, as: "calm-\(index).json5")])
+            #expect(without.status == 0, "\(shrunkPath) fails without explore's faults:\n\(without.stdout)")
+        }
+    }
+
     /// Nothing smaller keeps pair-import's failure and passes without the
     /// crash: it says so and writes the scenario as explored.
     @Test func whenNoSmallerFileKeepsTheFailureItSaysSoAndWritesTheOriginal() async throws {
