@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
-// SyncModel <- SyncStore <- SyncStoreSQLite (with CSQLite) <- SyncSimulation <- SyncExperiments, SyncReport <- simulate
-// CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics)
+// SyncModel <- SyncStore <- SyncStoreSQLite (with CSQLite) <- SyncSimulation <- SyncReport <- SyncExperiments <- simulate
+// CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics); SyncReport <- SyncExperiments (explore writes
+// its JSON, JUnit XML and GitHub annotations as check does)
 // SyncModel, SyncSimulation, SyncReport <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the
 // simulation renders it, and its JSON, SARIF and GitHub annotations as the reports do)
 // simulate <- LintCloudKit (a command plugin: `swift package lint-cloudkit` in a package that depends on this one)
@@ -28,7 +29,7 @@ let package = Package(
         .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite"]),
         // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here);
         // the store benchmark: wall-clock rates and allocator bytes, never part of a simulation.
-        .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "CAllocator"]),
+        .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncReport", "CAllocator"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
         .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncExperiments", "SyncReport",
@@ -49,8 +50,8 @@ let package = Package(
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncStoreSQLite", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "TestSupport"], exclude: ["Golden/Runs"]),
         .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "SyncModel", "SyncStore", "TestSupport"]),
-        // SyncLint: its JSON is checked against docs/report-schema.json with the reports'.
-        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "SyncLint", "TestSupport"], exclude: ["Golden"]),
+        // SyncLint and SyncExperiments: lint's and explore's JSON are checked against docs/report-schema.json with the reports'.
+        .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "SyncLint", "SyncExperiments", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
         // Fixtures are found through #filePath, so they are not resources.
         .testTarget(name: "SyncLintTests", dependencies: ["SyncLint", "SyncSimulation"], exclude: ["Fixtures"]),

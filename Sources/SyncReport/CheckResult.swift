@@ -59,7 +59,8 @@ public struct CheckFile: Sendable {
         // has) so that each outcome keeps its expectation's line.
         let cases = zip(expectations, lines).flatMap { expectation, line in
             ScenarioExpectationOutcome.check([expectation], against: report.results).map { outcome in
-                CheckCase(outcome: outcome, line: line, replayCommand: report.replayCommand)
+                CheckCase(outcome: outcome, line: line, replayCommand: report.replayCommand,
+                          wallSeconds: report.results.first { $0.strategy == outcome.strategy && $0.variant == outcome.variant }?.wallSeconds ?? 0)
             }
         }
         return CheckFile(path: report.file ?? report.scenario.name, outcome: .checked(scenario: report.scenario.name, cases: cases))
@@ -92,11 +93,15 @@ public struct CheckCase: Sendable {
     public let line: Int
     /// The command that runs the file again as `check` ran it.
     public let replayCommand: String
+    /// Real time the run the case was checked against took (the strategy's,
+    /// or its variant's): JUnit's `time`.
+    public let wallSeconds: Double
 
-    public init(outcome: ScenarioExpectationOutcome, line: Int, replayCommand: String) {
+    public init(outcome: ScenarioExpectationOutcome, line: Int, replayCommand: String, wallSeconds: Double = 0) {
         self.outcome = outcome
         self.line = line
         self.replayCommand = replayCommand
+        self.wallSeconds = wallSeconds
     }
 
     public var passed: Bool { outcome.passed }

@@ -3,14 +3,15 @@ extension JUnitReport {
     /// case per expectation and strategy (class: the scenario's name; name:
     /// `lww duplicates.final = 5`), a failure carrying the measured value and
     /// the replay command, and for a file that could not be parsed one
-    /// errored case in its own suite.
-    public init(check: CheckResult) {
+    /// errored case in its own suite. A case's time is its run's wall time,
+    /// or 0 without `includesTiming` (`--no-timing`).
+    public init(check: CheckResult, includesTiming: Bool) {
         self.init(name: "simulate check", suites: check.files.map { file in
             switch file.outcome {
             case .checked(let scenario, let cases):
                 return JUnitSuite(name: file.path, cases: cases.map { item in
                     JUnitCase(classname: scenario, name: item.name, file: file.path, line: item.line,
-                              result: item.passed ? .passed : .failure(
+                              timeSeconds: includesTiming ? item.wallSeconds : 0, result: item.passed ? .passed : .failure(
                                   message: item.failureMessage,
                                   detail: "expected \(item.name)\nmeasured \(item.measured)\nreplay: \(item.replayCommand)"))
                 })

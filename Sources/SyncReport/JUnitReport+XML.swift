@@ -1,6 +1,7 @@
 extension JUnitReport {
     /// The XML document, two-space indented, with a trailing newline. No
-    /// timestamps or durations, so the same check writes the same bytes.
+    /// timestamps, and each case's `time` is 0 when timing is left out, so
+    /// the same check writes the same bytes then.
     public func xml() -> String {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         lines.append("<testsuites" + Self.attributes([("name", name), ("tests", "\(tests)"), ("failures", "\(failures)"),
@@ -13,6 +14,7 @@ extension JUnitReport {
                 var attributes = [("classname", item.classname), ("name", item.name)]
                 if let file = item.file { attributes.append(("file", file)) }
                 if let line = item.line { attributes.append(("line", "\(line)")) }
+                attributes.append(("time", item.timeText))
                 let open = "    <testcase" + Self.attributes(attributes)
                 switch item.result {
                 case .passed:

@@ -43,13 +43,24 @@ public struct JUnitCase: Sendable {
     /// GitLab and Jenkins ignore them.
     public var file: String?
     public var line: Int?
+    /// The wall time of the run the case reads, in seconds: the `time`
+    /// attribute test-report tools expect on every case. 0 when timing is
+    /// left out (`--no-timing`), so the same run writes the same bytes.
+    public var timeSeconds: Double
     public var result: Result
 
-    public init(classname: String, name: String, file: String? = nil, line: Int? = nil, result: Result) {
+    public init(classname: String, name: String, file: String? = nil, line: Int? = nil, timeSeconds: Double = 0, result: Result) {
+        precondition(timeSeconds >= 0 && timeSeconds.isFinite, "a wall time is a finite number of seconds, not below 0")
         self.classname = classname
         self.name = name
         self.file = file
         self.line = line
+        self.timeSeconds = timeSeconds
         self.result = result
+    }
+
+    /// `time`'s value: `0`, or seconds with three decimals (`0.042`).
+    var timeText: String {
+        timeSeconds == 0 ? "0" : DecimalText.fixed(timeSeconds, digits: 3)
     }
 }

@@ -42,7 +42,7 @@ enum CheckCommand {
         }
         if let junitPath = options.junitPath {
             do {
-                try Data(JUnitReport(check: result).xml().utf8).write(to: URL(fileURLWithPath: junitPath))
+                try Data(JUnitReport(check: result, includesTiming: options.includesTiming).xml().utf8).write(to: URL(fileURLWithPath: junitPath))
             } catch {
                 exitWithUsageError("--junit: cannot write \(junitPath): \(error.localizedDescription)")
             }

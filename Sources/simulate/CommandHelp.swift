@@ -79,7 +79,7 @@ struct CommandHelp {
             """,
             options: [.seed, .engine, .preset, .store,
                       OptionHelp.format.described("table (default: a PASS, FAIL or ERROR line each) or json (one document)"),
-                      .junit, .out, .filter, .failFast, .checkInvariants],
+                      .junit, .junitNoTiming, .out, .filter, .failFast, .checkInvariants],
             example: "simulate check Scenarios --junit check.xml"),
         CommandHelp(
             command: .explore, operands: "FILE",
@@ -93,15 +93,24 @@ struct CommandHelp {
             On every seed it checks the file's expectations and the liveness promise (after the
             faults end, a strategy that promises to converge does so before 'until'), prints a
             FAIL line per failing seed with the command that replays it, then "N passed, M
-            failed"; exit status 1 when a seed failed. Seeds run on every core; the output is in
-            seed order and the same on every run. --shrink minimises each failing seed's first
-            failure into a plain scenario file that 'simulate check' reproduces (at most 500
-            runs per seed), and a SHRUNK line gives its sizes before and after.
+            failed"; exit status 1 when a seed failed. Seeds (any of 0 to 2^64-1) run on every
+            core; the output is in seed order and the same on every run. --shrink minimises each
+            failing seed's first failure into a plain scenario file that 'simulate check'
+            reproduces (at most 500 runs per seed) and a SHRUNK line gives its sizes before and
+            after: the file fails with the faults explore found, written out as steps, and passes
+            without them, as the original does; when no smaller file does both, it says so and
+            writes the scenario as explored. --format json prints one document instead (per
+            seed: verdict, failures, replay, shrunk file); --junit FILE writes a test case per
+            seed. With GITHUB_ACTIONS=true in the environment, each failing seed also prints
+            ::error file=FILE,line=LINE::message on its failing expectation's line (else line 1).
             """,
-            options: [OptionHelp.seeds, .nemesis, .shrink,
+            options: [OptionHelp.seeds.described("a range or a comma-separated list of seeds, 0 to 2^64-1 (default 1..30)"),
+                      .nemesis, .shrink,
                       OptionHelp.out.described("where --shrink writes DIR/<scenario>-seed-<S>.json5"),
-                      .quiet, .checkInvariants],
-            example: "simulate explore Scenarios/clock-skew.json5 --seeds 1..50 --shrink --out found"),
+                      OptionHelp.format.described("table (default: a FAIL line per failing seed) or json (one document)"),
+                      OptionHelp.junit.described("also write JUnit XML to FILE (a case per seed, timed)"),
+                      .junitNoTiming, .quiet, .checkInvariants],
+            example: "simulate explore Scenarios/clock-skew.json5 --seeds 1..50 --shrink --out found --junit explore.xml"),
         CommandHelp(
             command: .race, operands: "",
             summary: "real threads: how often concurrent writers leave a duplicate, per strategy",

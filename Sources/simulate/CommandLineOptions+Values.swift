@@ -7,7 +7,7 @@ extension CommandLineOptions {
     /// What each option with a value accepts, for error messages.
     static let allowedValues = [
         "--replicas": "a whole number from \(replicaRange.lowerBound) to \(replicaRange.upperBound)",
-        "--seed": "a whole number from 0 to \(UInt64.max)",
+        "--seed": Seeds.rangeText,
         "--strategies": "a comma-separated list of \(StrategyCatalog.allNames.joined(separator: ", "))",
         "--engine": "one of \(EngineCatalog.allNames.joined(separator: ", "))",
         "--preset": "one of \(PresetCatalog.allNames.joined(separator: ", "))",
@@ -22,7 +22,7 @@ extension CommandLineOptions {
         "--max-events": "a whole number from 1 to 1000000000000",
         "--out": "a folder to write report files to",
         "--vary": "PATH=V1,V2,… such as network.drop=0,0.1,0.2",
-        "--seeds": "a range A..B or a comma-separated list of whole numbers",
+        "--seeds": "a range A..B or a comma-separated list of seeds, at most \(Seeds.maximumCount), each \(Seeds.rangeText)",
         "--shard": "K/N with 1 ≤ K ≤ N, such as 2/8",
         "--write-schema": "a file to write the model's entities to, as a SyncSim scenario such as model.json5",
         "--key": "ENTITY.FIELD, or ENTITY.FIELD1,FIELD2 for a compound key, such as Book.isbn",
@@ -31,19 +31,6 @@ extension CommandLineOptions {
         "--filter": "text that a file's path or scenario name contains, such as stacks/ or clock",
         "--nemesis": "KEY=VALUE,… with keys every and until (durations above 0, such as 300ms or 5s) and partition and crash (probabilities from 0 to 1), such as every=300ms,until=5s,partition=0.5,crash=0.2",
     ]
-
-    /// `1..30` or `1,2,7`: at most 100000 seeds.
-    static func parseSeeds(_ text: String) -> [UInt64]? {
-        if let range = text.range(of: "..") {
-            guard let low = UInt64(text[..<range.lowerBound]), let high = UInt64(text[range.upperBound...]),
-                  low <= high, high - low < 100_000 else { return nil }
-            return Array(low ... high)
-        }
-        let seeds = text.split(separator: ",", omittingEmptySubsequences: false).map { UInt64($0) }
-        guard !seeds.isEmpty, seeds.count <= 100_000, seeds.allSatisfy({ $0 != nil }) else { return nil }
-        let values = seeds.map { $0! }
-        return Set(values).count == values.count ? values : nil
-    }
 
     static func parseStrategies(_ text: String) throws(UsageError) -> [String] {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map {

@@ -87,7 +87,7 @@ struct CommandLineOptions {
     var lintFormat = LintFormat.text
     /// `lint --assume-cloudkit`, `--schema-version`.
     var lintOptions = LintOptions()
-    /// `check --junit FILE`: where to write the JUnit XML report.
+    /// `check --junit FILE`, `explore --junit FILE`: where to write the JUnit XML report.
     var junitPath: String?
     /// `check --filter PATTERN`: only the files whose path or scenario name
     /// contains it.
@@ -106,13 +106,13 @@ struct CommandLineOptions {
         CommandHelp.of(command).acceptedOptions.map(\.name)
     }
 
-    /// The formats a command prints: `check` its lines or one JSON
-    /// document, `benchmark` its aligned lines or one JSON object, `sweep`
-    /// and `merge` their Markdown summary (the default) or one JSON
+    /// The formats a command prints: `check` and `explore` their lines or
+    /// one JSON document, `benchmark` its aligned lines or one JSON object,
+    /// `sweep` and `merge` their Markdown summary (the default) or one JSON
     /// document; the others a table, Markdown or JSON.
     static func formats(_ command: Command) -> [Format] {
         switch command {
-        case .check, .benchmark: [.table, .json]
+        case .check, .benchmark, .explore: [.table, .json]
         case .sweep, .merge: [.markdown, .json]
         default: Format.allCases
         }
@@ -196,7 +196,7 @@ struct CommandLineOptions {
                 try flag()
                 options.showVersion = true
             case "--replicas": options.replicas = try parsed(whole(replicaRange))
-            case "--seed": options.seed = try parsed { UInt64($0) }
+            case "--seed": options.seed = try parsed(Seeds.parse)
             case "--engine": options.engine = try parsed { EngineCatalog.configuration(named: $0) == nil ? nil : $0 }
             case "--preset": options.preset = try parsed { PresetCatalog.preset(named: $0)?.name }
             case "--strategies": options.strategyNames = try parseStrategies(try value())
@@ -252,7 +252,7 @@ struct CommandLineOptions {
                     throw UsageError(message: "--vary names '\(variation.path)' twice; give all its values at once")
                 }
                 options.variations.append(variation)
-            case "--seeds": options.seeds = try parsed(parseSeeds)
+            case "--seeds": options.seeds = try parsed(Seeds.parseList)
             case "--nemesis": options.nemesis = try parsed { ExploreNemesis(argument: $0) }
             case "--shrink":
                 try flag()

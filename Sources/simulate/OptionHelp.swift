@@ -87,6 +87,8 @@ extension OptionHelp {
     static let junit = OptionHelp("--junit", "FILE", "also write JUnit XML to FILE (a suite per file, a case per expectation)")
     static let filter = OptionHelp("--filter", "TEXT", "only the files whose path or scenario name contains TEXT")
     static let failFast = OptionHelp("--fail-fast", nil, "stop after the first file that fails or cannot be parsed")
+    /// `--no-timing` where its only wall-clock figure is JUnit's `time`.
+    static let junitNoTiming = OptionHelp("--no-timing", nil, "write time=\"0\" on every JUnit case: --junit's file byte-identical")
 
     static let writers = OptionHelp("--writers", "LIST", "writer counts, comma-separated, each 1 to 64 (default 1,2,4,8,16)")
     static let trials = OptionHelp("--trials", "T", "trials per strategy and writer count, 1 to 100000 (default 200)")

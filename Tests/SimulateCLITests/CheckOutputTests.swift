@@ -156,10 +156,22 @@ struct CheckOutputTests {
         let errored = try #require(document.suites[2].cases.first?.error)
         #expect(errored.attributes["message"] == "\(broken): \(Self.brokenMessage)")
 
-        // The same check writes the same bytes.
-        let again = try await SimulateProcess.run(["check", folder.path, "--junit", junit.path])
+        // Every case has its run's wall time; the broken file's ran nothing.
+        let times = document.suites.flatMap(\.cases).map { $0.attributes["time"] ?? "none" }
+        #expect(times.allSatisfy { $0.wholeMatch(of: #/0|\d+\.\d{3}/#) != nil }, "\(times)")
+        #expect(document.suites[2].cases.map { $0.attributes["time"] } == ["0"])
+
+        // With --no-timing every time is 0, and the same check writes the same bytes.
+        let untimed = try await SimulateProcess.run(["check", folder.path, "--junit", junit.path, "--no-timing"])
+        #expect(untimed.status == 2)
+        #expect(untimed.stdout == output.stdout)
+        let first = try Data(contentsOf: junit)
+        #expect(try JUnitDocument(first).suites.flatMap(\.cases).allSatisfy { $0.attributes["time"] == "0" })
+        let again = try await SimulateProcess.run(["check", folder.path, "--junit", junit.path, "--no-timing"])
         #expect(again.status == 2)
-        #expect(try Data(contentsOf: junit) == data)
+        #expect(try Data(contentsOf: junit) == first)
+        #expect(String(decoding: first, as: UTF8.self).contains(
+            #"<testcase classname="passing" name="lww duplicates.final = 3" file="\#(passing)" line="11" time="0"/>"#))
     }
 
     @Test func anUnwritableJUnitFileIsAUsageError() async throws {

@@ -86,7 +86,7 @@ struct ExploreCommandTests {
     }
 
     @Test(arguments: [
-        (["--seeds", "5..1"], "--seeds expects a range A..B or a comma-separated list of whole numbers, got '5..1'"),
+        (["--seeds", "5..1"], "--seeds expects a range A..B or a comma-separated list of seeds, at most 100000, each a whole number from 0 to 18446744073709551615, got '5..1'"),
         (["--shrink"], "--shrink writes a scenario file per failing seed: give --out DIR"),
         (["--out", "x"], "explore writes files only with --shrink: give --shrink, or leave out --out"),
         (["--nemesis", "drop=0.1"], "--nemesis expects KEY=VALUE,… with keys every and until"),

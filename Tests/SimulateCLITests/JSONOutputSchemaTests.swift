@@ -19,6 +19,7 @@ struct JSONOutputSchemaTests {
         ("race", ["race", "--writers", "1,2", "--trials", "3", "--strategies", "lww", "--format", "json"]),
         ("benchmark", ["benchmark", "--records", "200", "--replicas", "1", "--format", "json"]),
         ("lint", ["lint", path("Tests/SyncLintTests/Fixtures/SwiftData/Broken"), "--format", "json"]),
+        ("explore", ["explore", path("Scenarios/clock-skew.json5"), "--seeds", "1..2", "--format", "json"]),
     ]
 
     @Test(arguments: commands.indices)

@@ -231,11 +231,11 @@ struct ScenarioCommandTests {
         let output = try await SimulateProcess.run(["check", "--replicas", "3"])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --store, --format, --junit, --out, --filter, --fail-fast, --check-invariants, --help\n")
+        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --check-invariants, --help\n")
 
-        let timing = try await SimulateProcess.run(["check", Self.scenarios, "--no-timing"])
-        #expect(timing.status == 2)
-        #expect(timing.stderr == "simulate: simulate check does not take --no-timing; it takes --seed, --engine, --preset, --store, --format, --junit, --out, --filter, --fail-fast, --check-invariants, --help\n")
+        let concurrency = try await SimulateProcess.run(["check", Self.scenarios, "--concurrency", "dispatch"])
+        #expect(concurrency.status == 2)
+        #expect(concurrency.stderr == "simulate: simulate check does not take --concurrency; it takes --seed, --engine, --preset, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --check-invariants, --help\n")
 
         let replicas = try await SimulateProcess.run(["run", Self.scenario("default.json5"), "--replicas", "3"])
         #expect(replicas.status == 2)

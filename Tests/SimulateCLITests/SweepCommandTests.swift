@@ -39,7 +39,7 @@ struct SweepCommandTests {
     @Test(arguments: [
         (["sweep", "Scenarios/default.json5"], "simulate sweep needs at least one --vary PATH=V1,V2,…"),
         (["sweep", "Scenarios/default.json5", "--vary", "network.drop"], "--vary expects PATH=V1,V2,… such as network.drop=0,0.1,0.2, got 'network.drop'"),
-        (["sweep", "Scenarios/default.json5", "--vary", "x=1", "--seeds", "5..2"], "--seeds expects a range A..B or a comma-separated list of whole numbers, got '5..2'"),
+        (["sweep", "Scenarios/default.json5", "--vary", "x=1", "--seeds", "5..2"], "--seeds expects a range A..B or a comma-separated list of seeds, at most 100000, each a whole number from 0 to 18446744073709551615, got '5..2'"),
         (["sweep", "Scenarios/default.json5", "--vary", "x=1", "--shard", "4/3"], "--shard expects K/N with 1 ≤ K ≤ N, such as 2/8, got '4/3'"),
         (["sweep", "Scenarios/default.json5", "--vary", "x=1", "--shard", "1/3"], "--shard writes a part file: give --out DIR"),
         (["sweep", "Scenarios/default.json5", "--vary", "network.dorp=1", "--seeds", "1"], "Scenarios/default.json5: network.dorp: unknown key 'dorp'; allowed: drop, duplicate, reorder, delay, links"),

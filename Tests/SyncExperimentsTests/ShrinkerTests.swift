@@ -86,7 +86,9 @@ struct ShrinkerTests {
         #expect(lines[1] == "// Failure: dedupe: duplicates.peak = 0, actual 1")
         #expect(lines[2] == "// \(result.runs) shrink runs. Before → after: \(DocumentSize.comparison(result.before, result.after)).")
         #expect(lines[3] == "// The nemesis's partitions, heals, crashes and restarts are written out as plain steps.")
-        #expect(lines[4] == "// Replay: simulate check out/late-create-seed-3.json5")
-        #expect(lines[5] == "{")
+        #expect(lines[4] == "// Explore's faults: \(result.exploreFaultSteps.map { "steps[\($0)]" }.joined(separator: ", ")). "
+            + "Without them this file passes, as late-create.json5 does with seed 3.")
+        #expect(lines[5] == "// Replay: simulate check out/late-create-seed-3.json5")
+        #expect(lines[6] == "{")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SyncExperiments
 import SyncLint
 import SyncReport
 import SyncSimulation
@@ -60,7 +61,7 @@ struct ReportSchemaTests {
 
     @Test func theSchemaVersionIsTheReports() throws {
         let schema = try SchemaWalker.load()
-        for name in ["report", "output", "lintOutput"] {
+        for name in ["report", "output", "lintOutput", "exploreOutput"] {
             let version = (schema.definition(name)["properties"] as? [String: Any])?["schemaVersion"] as? [String: Any]
             #expect(version?["const"] as? Int == Report.schemaVersion, "\(name)")
         }
@@ -94,5 +95,53 @@ struct ReportSchemaTests {
         let schema = try SchemaWalker.load()
         let rule = (schema.definition("lintFinding")["properties"] as? [String: Any])?["rule"] as? [String: Any]
         #expect(rule?["enum"] as? [String] == LintRule.allCases.map(\.rawValue))
+    }
+
+    // MARK: simulate explore
+
+    /// An explore of `text` on `seeds`, every failing seed shrunk (files
+    /// named under `out/`, not written), as `simulate explore --shrink
+    /// --format json` prints it.
+    static func explore(_ text: String, file: String, seeds: [UInt64], nemesis: ExploreNemesis = ExploreNemesis(),
+                        nemesisGiven: Bool = false) throws -> ExploreResult {
+        let target = try Explore.prepare(Explore.Plan(file: file, text: text, seeds: seeds, nemesis: nemesis, checksInvariants: false))
+        var result = ExploreResult(target: target, outcomes: try Explore.run(target, seeds: seeds), nemesisGiven: nemesisGiven)
+        result.recordShrinks(Explore.shrink(target, failing: result.failing.map(\.outcome)), folder: "out")
+        return result
+    }
+
+    /// `simulate explore --format json` is the root's fourth branch: with
+    /// expectation and liveness failures, shrunk files that are smaller and
+    /// one that is the scenario as explored, and a failure not reproduced.
+    @Test func theExploreDocumentMatchesTheExploreOutputDefinition() throws {
+        let schema = try SchemaWalker.load()
+        var late = ExploreNemesis()
+        late.untilMicros = 2_000_000
+        let pairNemesis = try #require(ExploreNemesis(argument: ExploreFixtures.pairImportNemesis))
+        var notReproduced = try Self.explore(ExploreFixtures.lateCreate, file: "late-create.json5", seeds: [3])
+        notReproduced.recordShrinks([nil], folder: "out")
+        let results = [
+            try Self.explore(ExploreFixtures.lateCreate, file: "late-create.json5", seeds: Array(1 ... 6)),
+            try Self.explore(ExploreFixtures.lateCreate, file: "late-create.json5", seeds: [1, 2], nemesis: late, nemesisGiven: true),
+            try Self.explore(ExploreFixtures.offlineImport, file: "offline-import.json5", seeds: [4, 18446744073709551615]),
+            try Self.explore(ExploreFixtures.pairImport, file: "pair-import.json5", seeds: [1], nemesis: pairNemesis, nemesisGiven: true),
+            notReproduced,
+        ]
+        var kinds: Set<String> = []
+        for result in results {
+            let document = result.json()
+            let problems = schema.problems(document, against: schema.definition("exploreOutput"))
+            #expect(problems.isEmpty, "\(result.file):\n\(problems.prefix(20).joined(separator: "\n"))")
+            #expect(schema.problems(document, against: schema.root).isEmpty, "\(result.file)")
+            kinds.formUnion(result.seeds.flatMap(\.failures).map { failure in
+                switch failure {
+                case .expectation: "expectation"
+                case .liveness: "liveness"
+                case .invariant: "invariant"
+                }
+            })
+        }
+        #expect(kinds == ["expectation", "liveness"], "the documents checked hold both kinds of failure")
+        #expect(results.flatMap(\.seeds).contains { if case .written(let shrunk, _, _)? = $0.shrink { !shrunk.shrunk } else { false } })
     }
 }

@@ -27,4 +27,56 @@ public enum ExploreFixtures {
       ],
     }
     """
+
+    /// Every device imports the same 10 users while offline, then the
+    /// partition heals: `lww` keeps every copy, 20 duplicates, on every
+    /// seed without faults. A crash during the import loses a device's
+    /// copies (seeds 4 and 5 of the default nemesis), and an empty file,
+    /// 0 duplicates, fails the expectation with no fault at all: what
+    /// `--shrink` once reduced such a failure to.
+    public static let offlineImport = """
+    // Every device imports the same 10 users offline, then syncs.
+    {
+      name: "offline-import",
+      description: "Every device imports the same 10 users offline; after the heal lww keeps every copy.",
+      replicas: 3,
+      until: "4s",
+      network: { delay: ["1ms", "10ms"] },
+      sync: { every: "50ms", jitter: "10ms" },
+      steps: [
+        { at: "0s", partition: "each" },
+        { at: "100ms", on: "all", import: { entity: "User", count: 10 } },
+        { at: "1s", heal: true },
+      ],
+      strategies: ["lww"],
+      expect: [
+        { strategy: "lww", metric: "duplicates.final", equals: 20 },
+      ],
+    }
+    """
+
+    /// Two devices import the same user: one duplicate under `lww`. Under
+    /// `pairImportNemesis` a device is down for the import on every seed,
+    /// and no smaller file keeps that failure while passing without the
+    /// crash: dropping a device, the import or a target fails with no
+    /// fault too, and `until` already ends one healed phase after it.
+    public static let pairImport = """
+    {
+      name: "pair-import",
+      replicas: 2,
+      until: "2s",
+      network: { delay: ["1ms", "10ms"] },
+      sync: { every: "50ms", jitter: "10ms" },
+      steps: [
+        { at: "100ms", on: "all", import: { entity: "User", count: 1 } },
+      ],
+      strategies: ["lww"],
+      expect: [
+        { strategy: "lww", metric: "duplicates.final", equals: 1 },
+      ],
+    }
+    """
+
+    /// One crash for the first second, no partition: `--nemesis` for `pairImport`.
+    public static let pairImportNemesis = "every=1s,until=1s,partition=0,crash=1"
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SyncReport
 import SyncSimulation
 
 /// `simulate explore`: runs a scenario under a seeded random fault schedule
@@ -43,10 +44,21 @@ public enum Explore {
         public let nemesisUntilMicros: Int64
         public let nemesis: ExploreNemesis
         public let checksInvariants: Bool
+        /// Each of the file's expectations with its line in the file
+        /// (``SyncReport/ExpectationLocator``), in the file's order.
+        public let expectationLines: [(expectation: Expectation, line: Int)]
 
-        /// The document of one seed: `document` with `seed: S`.
+        /// The line of `failure`'s expectation in the file; nil for a
+        /// liveness or invariant failure.
+        public func line(of failure: ExploreFailure) -> Int? {
+            guard case .expectation(_, let expectation, _) = failure else { return nil }
+            return expectationLines.first { $0.expectation == expectation }?.line
+        }
+
+        /// The document of one seed: `document` with `seed: S`, in
+        /// decimal digits (a file takes every seed the command line takes).
         public func document(seed: UInt64) -> JSON5Value {
-            document.setting("seed", to: .int(Int64(bitPattern: seed)), after: ["replicas", "description", "name"])
+            document.setting("seed", to: .number(String(seed)), after: ["replicas", "description", "name"])
         }
 
         /// The time the liveness promise is given after the faults end.
@@ -60,7 +72,26 @@ public enum Explore {
         public let seed: UInt64
         /// Empty when the seed passed; the first is the one reported and shrunk.
         public let failures: [ExploreFailure]
+        /// Real time the seed's runs took, reading the document included:
+        /// the one figure that is not reproducible, so two outcomes that
+        /// differ only in it are equal.
+        public var wallSeconds: Double = 0
         public var failed: Bool { !failures.isEmpty }
+
+        public init(seed: UInt64, failures: [ExploreFailure], wallSeconds: Double = 0) {
+            self.seed = seed
+            self.failures = failures
+            self.wallSeconds = wallSeconds
+        }
+
+        public static func == (left: SeedOutcome, right: SeedOutcome) -> Bool {
+            left.seed == right.seed && left.failures == right.failures
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(seed)
+            hasher.combine(failures)
+        }
     }
 
     /// Checks the file and builds the document each seed runs.
@@ -84,8 +115,10 @@ public enum Explore {
             file: plan.file, scenarioName: original.scenario.name,
             document: tree.setting("steps", to: .array(steps), after: ["clocks", "sync", "network", "schema", "until", "replicas", "name"]),
             nemesisStepIndex: steps.count - 1, runUntilMicros: runUntil, nemesisUntilMicros: nemesisUntil, nemesis: plan.nemesis,
-            checksInvariants: plan.checksInvariants)
-        _ = try target.runner.read(target.document(seed: plan.seeds.first ?? 1))
+            checksInvariants: plan.checksInvariants,
+            expectationLines: Array(zip(original.expectations, ExpectationLocator.lines(of: original.expectations, in: plan.text))).map { ($0, $1) })
+        let seed = plan.seeds.first ?? 1
+        _ = try target.runner.read(target.document(seed: seed), seed: seed)
         return target
     }
 
@@ -108,9 +141,13 @@ public enum Explore {
         return try outcomes.map { result throws(ScenarioFileError) in try result.get() }
     }
 
-    /// One seed's run of every strategy.
+    /// One seed's run of every strategy, timed. The seed comes from the command
+    /// line and is passed as `run` and `sweep` pass theirs, so it is never
+    /// read back from the document (and a bad one never blamed on the file).
     public static func outcome(_ target: Target, seed: UInt64) throws(ScenarioFileError) -> SeedOutcome {
-        let document = try target.runner.read(target.document(seed: seed))
-        return SeedOutcome(seed: seed, failures: target.runner.run(document).failures)
+        let started = ContinuousClock.now
+        let document = try target.runner.read(target.document(seed: seed), seed: seed)
+        let failures = target.runner.run(document).failures
+        return SeedOutcome(seed: seed, failures: failures, wallSeconds: (ContinuousClock.now - started) / .seconds(1))
     }
 }

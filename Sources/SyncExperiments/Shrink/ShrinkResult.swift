@@ -20,6 +20,17 @@ public struct ShrinkResult: Sendable {
     public let faultsWrittenOut: Bool
     /// True when the run budget ran out before no smaller candidate failed.
     public let budgetSpent: Bool
+    /// False when no smaller file kept the failure: `document` is then the
+    /// scenario as explored (the failing strategy and expectation only,
+    /// the nemesis step, the seed).
+    public var shrunk = true
+    /// True when the explored document passed without explore's faults:
+    /// the failure needs them, and `document` too fails with them and
+    /// passes without them.
+    public var failureNeedsFaults = false
+    /// Where explore's faults stand in `document`'s steps, from 0: the
+    /// nemesis step, or the steps it was written out as.
+    public var exploreFaultSteps: [Int] = []
 
     /// `<scenario>-seed-<S>.json5`, with characters other than letters,
     /// digits, `.`, `_` and `-` in the scenario name replaced by `-`.
@@ -39,10 +50,17 @@ public struct ShrinkResult: Sendable {
             "Failure: \(failure.strategy): \(failure.summary)"
                 + (documentFailure.summary == failure.summary ? "" : " (in this file: \(documentFailure.summary))"),
             "\(runs) shrink runs\(budgetSpent ? " (the budget: smaller candidates were left untried)" : ""). Before → after: \(DocumentSize.comparison(before, after)).",
-            faultsWrittenOut
-                ? "The nemesis's partitions, heals, crashes and restarts are written out as plain steps."
-                : "The fault schedule is still the nemesis step, drawn from this file's seed.",
         ]
+        if !shrunk {
+            header.append("No smaller file keeps this failure: this is the scenario as explored, cut to the failing strategy and expectation.")
+        }
+        header.append(faultsWrittenOut
+            ? "The nemesis's partitions, heals, crashes and restarts are written out as plain steps."
+            : "The fault schedule is still the nemesis step, drawn from this file's seed.")
+        if failureNeedsFaults {
+            let steps = exploreFaultSteps.map { "steps[\($0)]" }.joined(separator: ", ")
+            header.append("Explore's faults: \(steps). Without them this file passes, as \(file) does with seed \(seed).")
+        }
         if case .invariant = failure {
             header.append("The failure is a broken invariant, which only a run with invariant checks shows.")
         }

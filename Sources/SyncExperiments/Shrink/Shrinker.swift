@@ -9,6 +9,8 @@ import SyncSimulation
 ///    file's own, or `liveness` equals 1 for a broken liveness promise),
 ///    name the scenario after the seed, and set `seed: S`. This is run
 ///    once: the baseline.
+///    It is also run once without the nemesis step: when that passes,
+///    the failure needs explore's faults, and so must every candidate's.
 /// 2. Write the nemesis's faults out as plain steps (``FaultSteps``), kept
 ///    only if that still fails.
 /// 3. Repeat until a round changes nothing: shorten `until`, drop steps,
@@ -17,8 +19,14 @@ import SyncSimulation
 ///    with the same ``ExploreFailure/Signature`` and, if the seed's run
 ///    ended with every partition healed and every replica up, so does the
 ///    candidate's (else dropping a heal would keep many a failure for a
-///    reason the seed did not have).
+///    reason the seed did not have). When the failure needs explore's
+///    faults, a second run without them (the steps they were written out
+///    as, which stay marked through every edit) must not fail that way:
+///    else an empty file that fails `equals: 20` with no fault at all
+///    would pass for the seed's failure.
 /// 4. List the steps in time order, if that still fails.
+/// When no pass keeps a smaller candidate, the result is the baseline: the
+/// scenario as explored, with its nemesis step, and it says so.
 public struct Shrinker: Sendable {
     public let target: Explore.Target
     public let seed: UInt64
@@ -46,18 +54,27 @@ public struct Shrinker: Sendable {
                                 healedPhaseMicros: target.healedPhaseMicros)
         guard let baseline = state.check(reduced), let reproduced = state.matching(baseline) else { return nil }
         state.failure = reproduced
+        state.requiresPassingWithoutFaults = state.passesWithoutFaults(reduced)
 
         var timeline = baseline.results.first { $0.strategy == failure.strategy }?.faults
         state.requiresFaultsOver = timeline.map(FaultSteps.allOver) ?? false
-        if timeline == nil, state.runs < maxRuns, let document = try? target.runner.read(reduced) {
+        if timeline == nil, state.runs < maxRuns, let document = try? target.runner.read(reduced.unmarked) {
             // A broken invariant stopped the run: the faults come from a run without checks (they do not draw on any stream).
             state.runs += 1
             timeline = DocumentRunner(file: target.file, checksInvariants: false).run(document).results.first?.faults
         }
+        // Only explore's nemesis is written out: a file's own would mix its
+        // faults into the same timeline, and explore's could no longer be
+        // told from the file's.
         var faultsWrittenOut = false
-        if let timeline, let written = FaultSteps.materialise(reduced, timeline: timeline) {
-            faultsWrittenOut = state.attempt(written)
+        if let timeline, reduced.steps.filter({ $0["nemesis"] != nil }).count == 1,
+           let written = FaultSteps.materialise(reduced, timeline: timeline) {
+            // The file's steps keep their places; the faults follow them.
+            let ownSteps = reduced.steps.count - 1
+            let marked = written.steps.enumerated().map { $0.offset < ownSteps ? $0.element : $0.element.markedAsExploreFault() }
+            faultsWrittenOut = state.attempt(written.withSteps(marked))
         }
+        let acceptedBeforePasses = state.accepted
 
         var changed = true
         while changed && !state.budgetSpent {
@@ -69,15 +86,22 @@ public struct Shrinker: Sendable {
             changed = state.narrowTargets() || changed
             changed = state.removeReplicas() || changed
         }
-        state.orderStepsByTime()
+        // No pass kept a smaller candidate: the scenario as explored is the
+        // result, its nemesis step and all.
+        let shrunk = state.accepted > acceptedBeforePasses
+        if shrunk { state.orderStepsByTime() }
+        let document = shrunk ? state.document : reduced
         return ShrinkResult(
-            file: target.file, scenarioName: target.scenarioName, seed: seed, failure: failure, document: state.document, documentFailure: state.failure,
-            runs: state.runs, before: DocumentSize(of: explored), after: DocumentSize(of: state.document),
-            faultsWrittenOut: faultsWrittenOut, budgetSpent: state.budgetSpent)
+            file: target.file, scenarioName: target.scenarioName, seed: seed, failure: failure, document: document.unmarked,
+            documentFailure: shrunk ? state.failure : reproduced,
+            runs: state.runs, before: DocumentSize(of: explored), after: DocumentSize(of: document.unmarked),
+            faultsWrittenOut: shrunk && faultsWrittenOut, budgetSpent: state.budgetSpent, shrunk: shrunk,
+            failureNeedsFaults: state.requiresPassingWithoutFaults, exploreFaultSteps: document.exploreFaultIndices)
     }
 
     /// Step 1: the explored document cut down to the failing strategy and
-    /// one failing expectation, named after the seed.
+    /// one failing expectation, named after the seed, its nemesis step
+    /// marked as explore's fault.
     func reduced(_ explored: JSON5Value) -> JSON5Value? {
         let strategy = failure.strategy
         let expectation: JSON5Value
@@ -99,6 +123,7 @@ public struct Shrinker: Sendable {
             .setting("description", to: .string(description), after: ["name"])
             .setting("strategies", to: .array([.string(strategy)]), after: ["clocks", "sync", "network", "schema", "until", "seed", "replicas", "description", "name"])
             .setting("expect", to: .array([expectation]))
+            .withSteps(explored.steps.enumerated().map { $0.offset == target.nemesisStepIndex ? $0.element.markedAsExploreFault() : $0.element })
     }
 }
 

@@ -31,6 +31,7 @@ extension JSONNode {
     /// number, true or false, else a string (`"100ms"`).
     static func fromArgument(_ text: String) -> JSONNode {
         if let number = Int64(text) { return .int(number) }
+        if let number = Seeds.parse(text), number > UInt64(Int64.max) { return .uint(number) }
         if let number = Double(text), number.isFinite { return .double(number) }
         if text == "true" || text == "false" { return .bool(text == "true") }
         return .string(text)

@@ -7,6 +7,10 @@ indirect enum JSONNode: Sendable {
     case null
     case bool(Bool)
     case int(Int64)
+    /// A whole-number literal above `Int64.max`, up to `UInt64.max`: what
+    /// a seed may be (``Seeds``). Every other setting reads it as the
+    /// `Double` it would otherwise be.
+    case uint(UInt64)
     case double(Double)
     case string(String)
     case array([JSONNode])
@@ -18,6 +22,7 @@ indirect enum JSONNode: Sendable {
         case .null: return "null"
         case .bool(let value): return String(value)
         case .int(let value): return String(value)
+        case .uint(let value): return String(value)
         case .double(let value): return String(value)
         case .string(let value): return "\"\(Echo.text(value))\""
         case .array: return "a list"
@@ -73,7 +78,10 @@ extension JSONNode {
     /// would silently keep one of the values; a scenario must not).
     /// Numbers are read as `JSONDecoder` read them, so no document changes
     /// meaning: a literal whose value is a whole number that fits `Int64`
-    /// (`3`, `1.0`, `1e3`, `0x10`) is `.int`, any other `.double`.
+    /// (`3`, `1.0`, `1e3`, `0x10`) is `.int`, a whole-number literal above
+    /// that up to `UInt64.max` (`18446744073709551615`, `0xFFFFFFFFFFFFFFFF`)
+    /// is `.uint`, which keeps every digit of a seed and reads as the same
+    /// `Double` anywhere else, and any other `.double`.
     init(_ value: JSON5Value, path: String) throws(JSONNodeReadError) {
         switch value {
         case .null: self = .null
@@ -101,12 +109,15 @@ extension JSONNode {
         let negative = literal.hasPrefix("-")
         let unsigned = literal.drop { $0 == "-" || $0 == "+" }
         if unsigned.hasPrefix("0x") || unsigned.hasPrefix("0X") {
-            let magnitude = UInt64(unsigned.dropFirst(2), radix: 16) ?? UInt64.max
+            let parsed = UInt64(unsigned.dropFirst(2), radix: 16)
+            let magnitude = parsed ?? UInt64.max
             if magnitude <= UInt64(Int64.max) { return .int(negative ? -Int64(magnitude) : Int64(magnitude)) }
             if negative && magnitude == UInt64(Int64.max) + 1 { return .int(.min) }
+            if !negative, let parsed { return .uint(parsed) }
             return .double(negative ? -Double(magnitude) : Double(magnitude))
         }
         if let whole = Int64(literal) { return .int(whole) }
+        if !negative, let whole = UInt64(unsigned, radix: 10) { return .uint(whole) }
         let value: Double
         switch unsigned {
         case "Infinity": value = .infinity

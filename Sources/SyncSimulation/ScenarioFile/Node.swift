@@ -44,6 +44,16 @@ struct Node {
         return number
     }
 
+    /// A seed: any whole number from 0 to `UInt64.max`, the range the
+    /// command line takes too (``Seeds``).
+    func seed() throws(ScenarioFileError) -> UInt64 {
+        switch value {
+        case .int(let number) where number >= 0: return UInt64(number)
+        case .uint(let number): return number
+        default: throw expected(Seeds.rangeText)
+        }
+    }
+
     /// A number in `range`: every setting that takes a fraction is read
     /// here, so none can be `NaN`, infinite or beyond what the code that
     /// uses it converts without trapping.
@@ -53,6 +63,7 @@ struct Node {
         let number: Double
         switch value {
         case .int(let whole): number = Double(whole)
+        case .uint(let whole): number = Double(whole)
         case .double(let fraction): number = fraction
         default: throw expected("a number")
         }

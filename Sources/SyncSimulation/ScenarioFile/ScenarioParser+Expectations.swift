@@ -96,6 +96,7 @@ extension ScenarioParser {
         case .null: expected = .null
         case .string(let text): expected = .text(text, quoted: true)
         case .int(let number): expected = .text(String(number), quoted: false)
+        case .uint(let number): expected = .text(String(number), quoted: false)
         case .bool(let flag): expected = .text(String(flag), quoted: false)
         case .double(let number) where number.isFinite: expected = .text(String(number), quoted: false)
         default: throw equalsNode.expected("a string, a number, true, false or null")

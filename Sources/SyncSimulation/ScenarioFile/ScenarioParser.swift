@@ -61,7 +61,7 @@ struct ScenarioParser {
         if let serverName { replicaNames.append(serverName) }
 
         if let seedNode = document["seed"] {
-            seed = UInt64(try seedNode.int(in: 0 ... Int64.max))
+            seed = try seedNode.seed()
         }
         if let seedOverride { seed = seedOverride }
 

@@ -163,6 +163,7 @@ public enum Sweep {
         case .string(let text): return text
         case .bool(let value): return String(value)
         case .int(let value): return String(value)
+        case .uint(let value): return String(value)
         case .double(let value): return String(value)
         case .null, .array, .object: return node.shortDescription
         }

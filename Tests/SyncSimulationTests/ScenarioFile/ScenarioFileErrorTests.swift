@@ -109,9 +109,12 @@ struct ScenarioFileErrorTests {
     @Test func topologyAndSeed() {
         T.expectFailure(T.document(#"topology: "star""#), #"t.json5: topology: expected one of "mesh", "hub", found "star""#)
         T.expectFailure(T.document("topology: 1"), "t.json5: topology: expected a string, found 1")
-        T.expectFailure(T.document("seed: -1"), "t.json5: seed: expected a whole number from 0 to 9223372036854775807, found -1")
-        T.expectFailure(T.document(#"seed: "1""#), #"t.json5: seed: expected a whole number from 0 to 9223372036854775807, found "1""#)
-        T.expectFailure(T.document("seed: 1.5"), "t.json5: seed: expected a whole number from 0 to 9223372036854775807, found 1.5")
+        // Every seed the command line takes: 0 to 2^64-1.
+        T.expectFailure(T.document("seed: -1"), "t.json5: seed: expected a whole number from 0 to 18446744073709551615, found -1")
+        T.expectFailure(T.document(#"seed: "1""#), #"t.json5: seed: expected a whole number from 0 to 18446744073709551615, found "1""#)
+        T.expectFailure(T.document("seed: 1.5"), "t.json5: seed: expected a whole number from 0 to 18446744073709551615, found 1.5")
+        T.expectFailure(T.document("seed: 18446744073709551616"),
+                        "t.json5: seed: expected a whole number from 0 to 18446744073709551615, found 1.8446744073709552e+19")
     }
 
     // MARK: Durations

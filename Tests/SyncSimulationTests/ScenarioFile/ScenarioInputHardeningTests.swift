@@ -80,8 +80,16 @@ struct ScenarioInputHardeningTests {
             guard case .int(let read) = JSONNode.number(literal) else { Issue.record("\(literal) is not an integer"); continue }
             #expect(read == value, "\(literal)")
         }
-        let fractions: [(String, Double)] = [(".5", 0.5), ("2.50", 2.5), ("1e-3", 0.001), ("1e19", 1e19), ("9223372036854775808", 0x1p63),
-                                             ("0x8000000000000000", 0x1p63), ("-Infinity", -.infinity)]
+        // Whole-number literals above Int64.max keep every digit, for seeds;
+        // a setting that takes a number reads them as the Double they were.
+        let unsigned: [(String, UInt64)] = [("9223372036854775808", 1 << 63), ("0x8000000000000000", 1 << 63),
+                                            ("18446744073709551615", .max), ("+0xFFFFFFFFFFFFFFFF", .max)]
+        for (literal, value) in unsigned {
+            guard case .uint(let read) = JSONNode.number(literal) else { Issue.record("\(literal) is not an unsigned integer"); continue }
+            #expect(read == value, "\(literal)")
+        }
+        let fractions: [(String, Double)] = [(".5", 0.5), ("2.50", 2.5), ("1e-3", 0.001), ("1e19", 1e19), ("18446744073709551616", 0x1p64),
+                                             ("0x10000000000000000", 0x1p64), ("-9223372036854775809", -0x1p63), ("-Infinity", -.infinity)]
         for (literal, value) in fractions {
             guard case .double(let read) = JSONNode.number(literal) else { Issue.record("\(literal) is not a fraction"); continue }
             #expect(read == value, "\(literal)")

@@ -1,0 +1,103 @@
+import Foundation
+import SyncReport
+import SyncSimulation
+
+/// What `simulate explore` found, seed by seed: the one value that its
+/// text, JSON, JUnit and GitHub outputs and its exit status are all read
+/// from.
+public struct ExploreResult: Sendable {
+    /// The scenario file, as given.
+    public let file: String
+    public let scenarioName: String
+    /// The nemesis's settings, every key spelt out as `--nemesis` takes them.
+    public let nemesisArgument: String
+    public let checksInvariants: Bool
+    /// In the order of `--seeds`.
+    public var seeds: [ExploreSeedResult]
+
+    /// Every seed's outcome, with the command that replays it. `nemesisGiven`:
+    /// `--nemesis` was given, so replays spell the settings out.
+    public init(target: Explore.Target, outcomes: [Explore.SeedOutcome], nemesisGiven: Bool) {
+        file = target.file
+        scenarioName = target.scenarioName
+        nemesisArgument = target.nemesis.argument(runUntilMicros: target.runUntilMicros)
+        checksInvariants = target.checksInvariants
+        seeds = outcomes.map { outcome in
+            var replay = "simulate explore \(ShellText.quoted(target.file)) --seeds \(outcome.seed)..\(outcome.seed)"
+            if nemesisGiven { replay += " --nemesis \(target.nemesis.argument(runUntilMicros: target.runUntilMicros))" }
+            if case .invariant? = outcome.failures.first { replay += " --check-invariants" }
+            return ExploreSeedResult(outcome: outcome, replay: replay, failureLines: outcome.failures.map(target.line(of:)))
+        }
+    }
+
+    public var failing: [ExploreSeedResult] { seeds.filter(\.failed) }
+    public var passedCount: Int { seeds.count - failedCount }
+    public var failedCount: Int { seeds.filter(\.failed).count }
+
+    /// 1 when a seed failed, else 0.
+    public var exitStatus: ExitStatus { failedCount > 0 ? .expectationFailed : .passed }
+
+    /// Records what `--shrink` made of each failing seed: `results` in
+    /// the order of ``failing`` (``Explore/shrink(_:failing:maxRuns:progress:)``),
+    /// each file to be written under `folder`.
+    public mutating func recordShrinks(_ results: [ShrinkResult?], folder: String) {
+        let failingIndices = seeds.indices.filter { seeds[$0].failed }
+        precondition(failingIndices.count == results.count, "one shrink per failing seed")
+        for (index, result) in zip(failingIndices, results) {
+            guard let result else {
+                seeds[index].shrink = .notReproduced
+                continue
+            }
+            let path = (folder as NSString).appendingPathComponent(result.fileName)
+            var replay = "simulate check \(ShellText.quoted(path))"
+            if case .invariant = result.failure { replay += " --check-invariants" }
+            seeds[index].shrink = .written(result, path: path, replay: replay)
+        }
+    }
+}
+
+/// One seed's part of an explore.
+public struct ExploreSeedResult: Sendable {
+    public let outcome: Explore.SeedOutcome
+    /// The command that runs exactly this seed's schedule again.
+    public let replay: String
+    /// Each failure's expectation's line in the scenario file; nil for a
+    /// liveness or an invariant failure.
+    public let failureLines: [Int?]
+    /// What `--shrink` made of the first failure; nil without `--shrink`
+    /// and for a passing seed.
+    public var shrink: ExploreShrink?
+
+    public var seed: UInt64 { outcome.seed }
+    public var failures: [ExploreFailure] { outcome.failures }
+    public var failed: Bool { outcome.failed }
+
+    /// Where an annotation of this seed points: the first failure's
+    /// expectation's line, else the file's first line.
+    public var annotationLine: Int { failureLines.first.flatMap { $0 } ?? 1 }
+
+    /// `lww duplicates.final = 20, actual 10 (and 1 more)`: the first
+    /// failure, as every output names it.
+    public var failureText: String? {
+        guard let first = failures.first else { return nil }
+        return "\(first.strategy) \(first.summary)" + (failures.count > 1 ? " (and \(failures.count - 1) more)" : "")
+    }
+}
+
+/// What `--shrink` made of a failing seed.
+public enum ExploreShrink: Sendable {
+    /// The file to write at `path`, and the command that checks it.
+    case written(ShrinkResult, path: String, replay: String)
+    /// The first failure did not recur with its strategy alone: runs of
+    /// strategies should be independent, so this is a SyncSim bug.
+    case notReproduced
+}
+
+/// Text as a POSIX shell reads it back.
+public enum ShellText {
+    /// Bare when every character is safe, else in single quotes.
+    public static func quoted(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0" ... "9").contains($0) || "/._-+:@%".unicodeScalars.contains($0)) }
+        return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
