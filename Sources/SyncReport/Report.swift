@@ -57,6 +57,8 @@ public struct Report: Sendable {
         if names != defaultNames { command += " --strategies " + names.joined(separator: ",") }
         if store != "memory" { command += " --store \(store)" }
         if !isReproducible { command += " --concurrency \(concurrency.rawValue)" }
+        // A partial report replays partial.
+        if let limit = scenario.maxEvents { command += " --max-events \(limit)" }
         return command
     }
 }
