@@ -60,6 +60,16 @@ extension Metric {
         }
     }
 
+    /// A stored figure (``Metric/figure(in:)``) as a CSV cell: `liveness`
+    /// as its verdict's words, `held`, `failed`, `not promised`, `faults
+    /// remain` or `not judged` (text, so every verdict reads apart and a
+    /// code needs no key); every other metric as ``csvCell(_:)``.
+    func csvCell(figure: Double?) -> String {
+        guard self == .liveness else { return csvCell(figure) }
+        guard let figure, let verdict = Liveness(code: figure) else { return "" }
+        return verdict.rawValue
+    }
+
     /// The figure as a CSV cell: a whole number, or seconds with exactly
     /// six decimals (the simulator's microsecond resolution); empty when
     /// the run has no value (`convergenceSeconds` of replicas that never

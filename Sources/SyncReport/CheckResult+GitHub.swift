@@ -4,7 +4,7 @@ extension CheckFile {
     public func githubAnnotations() -> [String] {
         switch outcome {
         case .checked(let scenario, let cases):
-            return cases.filter { !$0.passed }.map { item in
+            return cases.filter(\.failed).map { item in
                 GitHubAnnotation.error(file: path, line: item.line, message: "\(scenario): \(item.failureMessage)")
             }
         case .noExpectations:

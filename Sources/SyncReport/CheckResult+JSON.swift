@@ -11,6 +11,7 @@ extension CheckResult {
                 .init("files", .int(files.count)),
                 .init("passed", .int(passedCount)),
                 .init("failed", .int(failedCount)),
+            ] + (notJudgedCount == 0 ? [] : [JSONValue.Member("notJudged", .int(notJudgedCount))]) + [
                 .init("errors", .int(brokenCount)),
             ])),
             .init("exitStatus", .int(Int(exitStatus.rawValue))),
@@ -19,14 +20,16 @@ extension CheckResult {
 }
 
 extension CheckFile {
-    /// `status` is `passed`, `failed`, `no expectations` or `error`.
+    /// `status` is `passed`, `failed` (some case failed), `not judged`
+    /// (no case failed and one was about a run `--max-events` stopped),
+    /// `no expectations` or `error`.
     func json() -> JSONValue {
         var members: [JSONValue.Member] = [.init("file", .string(path))]
         switch outcome {
         case .checked(let scenario, let cases):
             members += [
                 .init("scenario", .string(scenario)),
-                .init("status", .string(cases.allSatisfy(\.passed) ? "passed" : "failed")),
+                .init("status", .string(cases.contains(where: \.failed) ? "failed" : cases.allSatisfy(\.passed) ? "passed" : "not judged")),
                 .init("expectations", .array(cases.map { $0.json() })),
             ]
         case .noExpectations(let scenario):
@@ -79,9 +82,17 @@ extension CheckCase {
         ] + bound + [
             .init("actual", outcome.actual.map { .number(ExpectationText.number($0)) } ?? .null),
             .init("passed", .bool(passed)),
+        ] + judgedMember + [
             .init("line", .int(line)),
             .init("replay", .string(replayCommand)),
         ])
+    }
+
+    /// `judged: false` for a case about a run `--max-events` stopped
+    /// (`passed` is then false too, and it is not a failure); absent
+    /// otherwise.
+    private var judgedMember: [JSONValue.Member] {
+        isJudged ? [] : [.init("judged", .bool(false))]
     }
 
     private func json(_ outcome: ValueOutcome) -> JSONValue {
@@ -109,6 +120,7 @@ extension CheckCase {
             .init("actual", actual),
             .init("found", .bool(outcome.actual != .noRecord)),
             .init("passed", .bool(passed)),
+        ] + judgedMember + [
             .init("line", .int(line)),
             .init("replay", .string(replayCommand)),
         ])

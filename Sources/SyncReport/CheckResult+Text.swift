@@ -6,7 +6,7 @@ extension CheckFile {
         switch outcome {
         case .checked(let scenario, let cases):
             var lines = ExpectationText.lines(cases.map { (scenario, $0.outcome) })
-            if let failed = cases.first(where: { !$0.passed }) {
+            if let failed = cases.first(where: \.failed) {
                 lines.append("      replay: \(failed.replayCommand)")
             }
             return lines
@@ -19,9 +19,12 @@ extension CheckFile {
 }
 
 extension CheckResult {
-    /// `12 passed, 1 failed`, and `, 1 error` when a file was broken.
+    /// `12 passed, 1 failed`, then `, 2 not judged` when a case was about
+    /// a run `--max-events` stopped, and `, 1 error` when a file was
+    /// broken.
     public var summaryLine: String {
+        let notJudged = notJudgedCount == 0 ? "" : ", \(notJudgedCount) not judged"
         let errors = brokenCount == 0 ? "" : ", \(brokenCount) error\(brokenCount == 1 ? "" : "s")"
-        return "\(passedCount) passed, \(failedCount) failed\(errors)"
+        return "\(passedCount) passed, \(failedCount) failed\(notJudged)\(errors)"
     }
 }

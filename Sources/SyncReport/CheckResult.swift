@@ -12,7 +12,10 @@ public struct CheckResult: Sendable {
 
     public var cases: [CheckCase] { files.flatMap(\.cases) }
     public var passedCount: Int { cases.filter(\.passed).count }
-    public var failedCount: Int { cases.filter { !$0.passed }.count }
+    public var failedCount: Int { cases.filter(\.failed).count }
+    /// Cases about a run `--max-events` stopped: neither passed nor
+    /// failed (``ExpectationOutcome/isJudged``).
+    public var notJudgedCount: Int { cases.filter { !$0.isJudged }.count }
     /// Files that could not be read or parsed.
     public var brokenCount: Int { files.filter(\.isBroken).count }
 
@@ -104,7 +107,12 @@ public struct CheckCase: Sendable {
         self.wallSeconds = wallSeconds
     }
 
+    /// Judged and met.
     public var passed: Bool { outcome.passed }
+    /// Judged and not met.
+    public var failed: Bool { outcome.failed }
+    /// False for a case about a run `--max-events` stopped.
+    public var isJudged: Bool { outcome.isJudged }
 
     /// `lww duplicates.final = 5`: strategy, metric and bound; for a value,
     /// `lww:field User { email: "ann@example.com" }.name on r1 = "Ann"`.

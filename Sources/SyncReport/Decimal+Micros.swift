@@ -46,10 +46,11 @@ public enum DecimalText {
 }
 
 extension DecimalText {
-    /// A duration for people: `5 ms`, `2 s`, `1.5 s`, `250 µs`.
+    /// A duration for people: `5 ms`, `2 s`, `1.5 s`; one that is not a
+    /// whole number of milliseconds in seconds, `0.00025 s`, never in
+    /// microseconds.
     public static func duration(micros: Int64) -> String {
-        if micros % 1_000 != 0 { return "\(micros) µs" }
-        if micros.magnitude < 1_000_000 { return "\(micros / 1_000) ms" }
+        if micros % 1_000 == 0 && micros.magnitude < 1_000_000 { return "\(micros / 1_000) ms" }
         return seconds(micros: micros) + " s"
     }
 }

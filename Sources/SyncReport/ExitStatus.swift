@@ -11,8 +11,10 @@ public enum ExitStatus: Int32, Sendable {
     case invariantBroken = 3
 
     /// `run`'s status: 1 when any report has an expectation that failed.
+    /// One about a run `--max-events` stopped is not judged and counts
+    /// neither way.
     public static func of(_ reports: [Report]) -> ExitStatus {
-        reports.contains { report in report.expectations.contains { !$0.passed } || report.valueExpectations.contains { !$0.passed } }
+        reports.contains { report in report.expectations.contains(where: \.failed) || report.valueExpectations.contains(where: \.failed) }
             ? .expectationFailed : .passed
     }
 }

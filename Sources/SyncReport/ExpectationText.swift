@@ -32,7 +32,7 @@ public enum ExpectationText {
     /// (`User { email: "ann@example.com" }.name on r1  = "Ann"  "Ann"`).
     public static func lines(_ outcomes: [(scenario: String, outcome: ScenarioExpectationOutcome)]) -> [String] {
         let rows = outcomes.map { item in
-            [item.outcome.passed ? "PASS" : "FAIL", item.scenario, item.outcome.strategyLabel,
+            [status(item.outcome), item.scenario, item.outcome.strategyLabel,
              subject(item.outcome), bound(item.outcome), actual(item.outcome)]
         }
         guard let first = rows.first else { return [] }
@@ -60,12 +60,33 @@ public enum ExpectationText {
         }
     }
 
-    /// The figure or value measured: `3`, `never`, `"Ann"`, `null`, `no record`.
+    /// The figure or value measured: `3`, `never`, `"Ann"`, `null`, `no
+    /// record`; for a run `--max-events` stopped, `not judged (3 when
+    /// stopped)`, or `not judged` for its liveness, which has no value.
     public static func actual(_ outcome: ScenarioExpectationOutcome) -> String {
         switch outcome {
-        case .metric(let outcome): return number(outcome.actual)
-        case .value(let outcome): return value(outcome.actual)
+        case .metric(let outcome):
+            return outcome.isJudged ? number(outcome.actual) : notJudged(outcome.actual.map { number($0) })
+        case .value(let outcome):
+            return outcome.isJudged ? value(outcome.actual) : notJudged(value(outcome.actual))
         }
+    }
+
+    /// `PASS`, `FAIL`, or `SKIP` for a claim about a run `--max-events`
+    /// stopped: its figures are partial, so it is not judged and counts
+    /// neither way (the measured column says `not judged`).
+    public static func status(_ outcome: ScenarioExpectationOutcome) -> String {
+        status(passed: outcome.passed, judged: outcome.isJudged)
+    }
+
+    public static func status(passed: Bool, judged: Bool) -> String {
+        !judged ? "SKIP" : passed ? "PASS" : "FAIL"
+    }
+
+    /// `not judged (3 when stopped)`: what a stopped run measured, said
+    /// not to count.
+    public static func notJudged(_ measured: String?) -> String {
+        "not judged" + (measured.map { " (\($0) when stopped)" } ?? "")
     }
 
     /// An expected value as the scenario wrote it: strings quoted.

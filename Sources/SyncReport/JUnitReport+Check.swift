@@ -11,7 +11,9 @@ extension JUnitReport {
             case .checked(let scenario, let cases):
                 return JUnitSuite(name: file.path, cases: cases.map { item in
                     JUnitCase(classname: scenario, name: item.name, file: file.path, line: item.line,
-                              timeSeconds: includesTiming ? item.wallSeconds : 0, result: item.passed ? .passed : .failure(
+                              timeSeconds: includesTiming ? item.wallSeconds : 0,
+                              result: !item.isJudged ? .skipped(message: "\(item.name): \(item.measured): the run stopped at --max-events")
+                                  : item.passed ? .passed : .failure(
                                   message: item.failureMessage,
                                   detail: "expected \(item.name)\nmeasured \(item.measured)\nreplay: \(item.replayCommand)"))
                 })

@@ -9,7 +9,7 @@ extension JUnitReport {
         for suite in suites {
             lines.append("  <testsuite" + Self.attributes([("name", suite.name), ("tests", "\(suite.cases.count)"),
                                                            ("failures", "\(suite.failures)"), ("errors", "\(suite.errors)"),
-                                                           ("skipped", "0")]) + ">")
+                                                           ("skipped", "\(suite.skipped)")]) + ">")
             for item in suite.cases {
                 var attributes = [("classname", item.classname), ("name", item.name)]
                 if let file = item.file { attributes.append(("file", file)) }
@@ -22,6 +22,8 @@ extension JUnitReport {
                 case .failure(let message, let detail):
                     lines += [open + ">", "      <failure" + Self.attributes([("message", message), ("type", "expectation")]) + ">"
                         + XMLEscaping.text(detail) + "</failure>", "    </testcase>"]
+                case .skipped(let message):
+                    lines += [open + ">", "      <skipped" + Self.attributes([("message", message)]) + "/>", "    </testcase>"]
                 case .error(let message, let detail):
                     lines += [open + ">", "      <error" + Self.attributes([("message", message), ("type", "scenario file")]) + ">"
                         + XMLEscaping.text(detail) + "</error>", "    </testcase>"]

@@ -12,6 +12,7 @@ public struct JUnitReport: Sendable {
     public var tests: Int { suites.reduce(0) { $0 + $1.cases.count } }
     public var failures: Int { suites.reduce(0) { $0 + $1.failures } }
     public var errors: Int { suites.reduce(0) { $0 + $1.errors } }
+    public var skipped: Int { suites.reduce(0) { $0 + $1.skipped } }
 }
 
 public struct JUnitSuite: Sendable {
@@ -25,6 +26,7 @@ public struct JUnitSuite: Sendable {
 
     public var failures: Int { cases.filter { if case .failure = $0.result { true } else { false } }.count }
     public var errors: Int { cases.filter { if case .error = $0.result { true } else { false } }.count }
+    public var skipped: Int { cases.filter { if case .skipped = $0.result { true } else { false } }.count }
 }
 
 public struct JUnitCase: Sendable {
@@ -34,6 +36,8 @@ public struct JUnitCase: Sendable {
         case passed
         case failure(message: String, detail: String)
         case error(message: String, detail: String)
+        /// Not judged: the case is about a run `--max-events` stopped.
+        case skipped(message: String)
     }
 
     public var classname: String

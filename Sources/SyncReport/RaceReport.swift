@@ -15,7 +15,7 @@ public struct RaceReport: Sendable {
 
     var scheduleText: String {
         switch schedule {
-        case .free(let thinkMicros): return "each writer fetches, works \(thinkMicros) µs, then saves"
+        case .free(let thinkMicros): return "each writer fetches, works \(DecimalText.duration(micros: Int64(thinkMicros))), then saves"
         case .lockstep: return "lockstep: every writer fetches before any saves"
         }
     }

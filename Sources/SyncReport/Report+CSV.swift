@@ -1,9 +1,16 @@
 import SyncSimulation
 
 extension Report {
+    /// The `preset` cell of a run without a preset: a word, never empty,
+    /// so that pandas and R read the column as text, not as a float of
+    /// missing values.
+    public static let noPreset = "none"
+
     /// The columns of every `report.csv`, whatever the scenario, engine,
     /// strategies or options: the run's identity, every metric (the JSON
-    /// names), events, and the wall-clock figures, empty without timing.
+    /// names; `liveness` as the verdict's words), events, and the
+    /// wall-clock figures, empty without timing. `preset` is `none` for a
+    /// run without one, so the column reads as text in every file.
     public static let csvHeader = ["scenario", "seed", "replicas", "store", "engine", "preset", "strategy", "variant"]
         + Metric.allCases.map(\.rawValue) + ["events", "wallSeconds", "eventsPerSecond"]
 
@@ -13,8 +20,8 @@ extension Report {
         var lines = [CSV.line(Report.csvHeader)]
         for result in results {
             var cells = [scenario.name, String(seed), String(scenario.replicaCount), store, scenario.engine.name,
-                         scenario.preset?.name ?? "", result.strategy, result.variant ?? ""]
-            cells += Metric.allCases.map { $0.csvCell($0.value(in: result)) }
+                         scenario.preset?.name ?? Report.noPreset, result.strategy, result.variant ?? ""]
+            cells += Metric.allCases.map { $0.csvCell(figure: $0.figure(in: result)) }
             cells.append(String(result.events))
             cells += includesTiming
                 ? [DecimalText.fixed(result.wallSeconds, digits: 6), DecimalText.fixed(result.eventsPerSecond, digits: 0)]

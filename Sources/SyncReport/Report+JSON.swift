@@ -39,7 +39,9 @@ extension Report {
                 ] + expected + [
                     .init("actual", outcome.actual.map { .number(ExpectationText.number($0)) } ?? .null),
                     .init("passed", .bool(outcome.passed)),
-                ])
+                    // Only about a run `--max-events` stopped, so that every
+                    // other report reads as before.
+                ] + (outcome.isJudged ? [] : [.init("judged", .bool(false))]))
             })))
         }
         return members
@@ -178,8 +180,12 @@ extension Report {
         // Only on a run `--max-events` cut short, so that every other
         // report reads as before; its figures are partial.
         if result.stoppedAtEventLimit { members.append(.init("stoppedAtEventLimit", .bool(true))) }
+        members.append(.init("liveness", .string(result.liveness.rawValue)))
+        // Only when a device or some records were left out of the verdict.
+        if result.liveness.isJudged && !result.livenessScope.isWhole {
+            members.append(.init("livenessScope", livenessScopeJSON(result.livenessScope)))
+        }
         members += [
-            .init("liveness", .string(result.liveness.rawValue)),
             .init("endSeconds", .number(DecimalText.seconds(micros: result.endMicros))),
             .init("network", .object([
                 .init("sent", .int(result.network.sent)),
@@ -204,6 +210,18 @@ extension Report {
     /// `series: { resolutionSeconds, worst: [...], perReplica: [{ replica,
     /// counts }] or null }`: bucket `i` covers virtual time `[i, i + 1) ×
     /// resolutionSeconds` and holds the highest count seen in it.
+    /// `{ judged, neverSynced, neverUploaded: [{ device, records }] }`:
+    /// what a liveness verdict was judged over (``LivenessScope``).
+    private func livenessScopeJSON(_ scope: LivenessScope) -> JSONValue {
+        .object([
+            .init("judged", .array(scope.judged.map(JSONValue.string))),
+            .init("neverSynced", .array(scope.neverSynced.map(JSONValue.string))),
+            .init("neverUploaded", .array(scope.neverUploaded.map { part in
+                .object([.init("device", .string(part.device)), .init("records", .int(part.records))])
+            })),
+        ])
+    }
+
     private func seriesJSON(_ series: DuplicateSeries) -> JSONValue {
         let perReplica = series.perReplica.map { counts in
             JSONValue.array(counts.enumerated().map { index, buckets in

@@ -1,3 +1,5 @@
+import SyncSimulation
+
 extension Report {
     /// A GitHub-flavoured Markdown section: settings, the table, the legend.
     public func markdown() -> String {
@@ -14,9 +16,9 @@ extension Report {
             lines.append("")
             lines += raceColumns.markdownLines(results)
         }
-        if !warnings.isEmpty {
+        if !notices.isEmpty {
             lines.append("")
-            lines += warnings.map { "> " + $0 }
+            lines += notices.map { "> " + $0 }
         }
         lines.append("")
         lines += legend.map { "- " + $0 }
@@ -25,7 +27,8 @@ extension Report {
             lines.append("| result | strategy | metric | expected | actual |")
             lines.append("| --- | --- | --- | --- | ---: |")
             for outcome in expectations {
-                lines.append("| \(outcome.passed ? "PASS" : "FAIL") | \(outcome.strategyLabel) | \(outcome.expectation.metric.rawValue) | \(ExpectationText.bound(outcome.expectation.bound)) | \(ExpectationText.number(outcome.actual)) |")
+                let item = ScenarioExpectationOutcome.metric(outcome)
+                lines.append("| \(ExpectationText.status(item)) | \(outcome.strategyLabel) | \(outcome.expectation.metric.rawValue) | \(ExpectationText.bound(outcome.expectation.bound)) | \(ExpectationText.actual(item)) |")
             }
         }
         lines.append("")

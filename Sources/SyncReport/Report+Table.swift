@@ -9,9 +9,9 @@ extension Report {
             lines.append("")
             lines += raceColumns.alignedLines(results)
         }
-        if !warnings.isEmpty {
+        if !notices.isEmpty {
             lines.append("")
-            lines += warnings
+            lines += notices
         }
         lines.append("")
         lines += legend

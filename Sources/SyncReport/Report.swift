@@ -59,6 +59,8 @@ public struct Report: Sendable {
         if names != defaultNames { command += " --strategies " + ShellWord.quoted(names.joined(separator: ",")) }
         if store != "memory" { command += " --store \(ShellWord.quoted(store))" }
         if !isReproducible { command += " --concurrency \(concurrency.rawValue)" }
+        // A partial report replays partial.
+        if let limit = scenario.maxEvents { command += " --max-events \(limit)" }
         // A strategy a library user registered runs only in their program.
         let registered = names.filter { !StrategyCatalog.builtInNames.contains($0) }
         if !registered.isEmpty {

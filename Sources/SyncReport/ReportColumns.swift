@@ -62,7 +62,8 @@ extension Report {
     }
 
     /// One line per run whose figures are not final or broke a promise:
-    /// a run that never quiesced, and a liveness failure.
+    /// a run that never quiesced or that `--max-events` stopped, and a
+    /// liveness failure.
     var warnings: [String] {
         results.flatMap { result -> [String] in
             var lines: [String] = []
@@ -77,7 +78,7 @@ extension Report {
             }
             if result.stoppedAtEventLimit {
                 lines.append("warning: \(result.strategyLabel) stopped at --max-events \(result.events) at \(end) of virtual time, before sync finished: "
-                    + "its figures are partial")
+                    + "its figures are partial; its liveness and expectations are not judged")
             } else if !result.quiesced {
                 lines.append("warning: \(result.strategyLabel) did not quiesce by \(end): sync could still change some replica, "
                     + "or replicas holding different changes could not reach each other; its figures are not final")
@@ -86,12 +87,61 @@ extension Report {
         }
     }
 
+    /// What the liveness verdicts were judged over, when a device never
+    /// synced or kept records it never uploaded (``LivenessScope``): one
+    /// line for every judged run. How many records were left out differs
+    /// between strategies when one changed some of them (a dedupe pass
+    /// deleting a copy uploads its deletion); the line then leaves the
+    /// number to the JSON. Empty when every device was judged whole.
+    var livenessScopeLines: [String] {
+        let judged = results.filter { $0.liveness.isJudged && !$0.livenessScope.isWhole }
+        guard let first = judged.first?.livenessScope else { return [] }
+        let counted = judged.allSatisfy { $0.livenessScope == first }
+        let texts = judged.map { Self.livenessScopeText($0.livenessScope, counted: counted) }
+        if texts.allSatisfy({ $0 == texts[0] }) { return ["liveness judged over " + texts[0]] }
+        // Devices left out in one run and not another: each run says its own.
+        return zip(judged, texts).map { "liveness of \($0.strategyLabel) judged over \($1)" }
+    }
+
+    /// `r1 and r2; r3 never synced`, `r1, r2 and r3, without the 7 records
+    /// r3 saved with sync off and never uploaded` (`the records` when not
+    /// `counted`).
+    static func livenessScopeText(_ scope: LivenessScope, counted: Bool = true) -> String {
+        var text = scope.judged.isEmpty ? "no device" : Prose.list(scope.judged)
+        if !scope.neverUploaded.isEmpty {
+            text += ", without " + Prose.list(scope.neverUploaded.map { part in
+                (counted ? "the \(Prose.count(part.records, "record"))" : "the records") + " \(part.device) saved with sync off and never uploaded"
+            })
+        }
+        if !scope.neverSynced.isEmpty {
+            text += "; \(Prose.list(scope.neverSynced)) never synced"
+        }
+        return text
+    }
+
+    /// The lines printed under the table: the liveness scope, then the
+    /// warnings.
+    var notices: [String] { livenessScopeLines + warnings }
+
+    /// The runs `--max-events` stopped before sync finished.
+    var stoppedResults: [RunResult] { results.filter(\.stoppedAtEventLimit) }
+
     var headline: String {
-        "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
+        partialLead + "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
             + (scenario.preset.map { " · \($0.name) preset" }
                 ?? (scenario.engine.name == EngineCatalog.defaultName ? "" : " · \(scenario.engine.name) engine"))
             + (isReproducible ? "" : " · writers on real threads (Dispatch): not reproducible")
             + (hasVariants ? " · the answer depends on an undocumented behaviour: each strategy runs once per variant" : "")
+    }
+
+    /// `partial (every run stopped at --max-events 50) · `: what the
+    /// headline leads with when the user cut a run short; empty otherwise.
+    var partialLead: String {
+        let stopped = stoppedResults
+        guard !stopped.isEmpty else { return "" }
+        let which = stopped.count < results.count ? Prose.list(stopped.map(\.strategyLabel))
+            : results.count == 1 ? "the run" : "every run"
+        return "partial (\(which) stopped at --max-events \(scenario.maxEvents ?? stopped[0].events)) · "
     }
 
     /// For a preset: the stack, the settings it runs with, and each

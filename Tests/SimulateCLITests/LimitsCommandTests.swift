@@ -13,7 +13,9 @@ struct LimitsCommandTests {
         #expect(table.stdout.contains("limit 60 s or 100 events (--max-events)"))
         let warnings = table.stdout.split(separator: "\n").filter { $0.hasPrefix("warning:") }
         #expect(warnings.count == 2)
-        #expect(warnings.allSatisfy { $0.contains("stopped at --max-events 100 at ") && $0.hasSuffix("its figures are partial") })
+        #expect(warnings.allSatisfy {
+            $0.contains("stopped at --max-events 100 at ") && $0.hasSuffix("its figures are partial; its liveness and expectations are not judged")
+        })
 
         let json = try await SimulateProcess.run(["--replicas", "3", "--strategies", "lww,crdt", "--max-events", "100", "--no-timing",
                                                   "--format", "json"])

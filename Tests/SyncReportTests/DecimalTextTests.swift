@@ -83,9 +83,9 @@ struct DecimalTextTests {
         (Int64(5_000), "5 ms"),
         (2_000_000, "2 s"),
         (1_500_000, "1.5 s"),
-        (250, "250 µs"),
+        (250, "0.00025 s"),
         (0, "0 ms"),
-        (1, "1 µs"),
+        (1, "0.000001 s"),
         (20_000, "20 ms"),
         (80_000, "80 ms"),
         (100_000, "100 ms"),
@@ -93,10 +93,12 @@ struct DecimalTextTests {
         (1_000_000, "1 s"),
         (1_234_000, "1.234 s"),
         (60_000_000, "60 s"),
-        (1_000_500, "1000500 µs"), // not a whole number of milliseconds
+        (1_000_500, "1.0005 s"), // not a whole number of milliseconds
+        (890_969, "0.890969 s"),
     ])
     func duration(micros: Int64, expected: String) {
         #expect(DecimalText.duration(micros: micros) == expected)
+        #expect(!DecimalText.duration(micros: micros).contains("µs"), "times print in seconds or milliseconds, never microseconds")
     }
 
     // MARK: fixed(_:digits:)

@@ -33,6 +33,7 @@ extension Report {
             body += HTMLPage.table(headers: raceColumns.map(\.header), numeric: raceColumns.map { !$0.leftAligned },
                                    rows: results.map { result in raceColumns.map { $0.cell(result) } })
         }
+        body += livenessScopeLines.map { "<p class=\"meta\">\(HTMLPage.escape($0))</p>\n" }.joined()
         body += warnings.map { "<p class=\"warning\">\(HTMLPage.escape($0))</p>\n" }.joined()
         body += "<ul class=\"legend\">\n" + legend.map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n"
 
@@ -59,10 +60,12 @@ extension Report {
                      "<thead><tr><th>result</th><th>strategy</th><th>metric</th><th>expected</th><th class=\"num\">actual</th></tr></thead>",
                      "<tbody>"]
         for outcome in expectations {
-            lines.append("<tr><td class=\"\(outcome.passed ? "pass" : "fail")\">\(outcome.passed ? "PASS" : "FAIL")</td>"
+            let item = ScenarioExpectationOutcome.metric(outcome)
+            let status = ExpectationText.status(item)
+            lines.append("<tr><td class=\"\(outcome.isJudged ? (outcome.passed ? "pass" : "fail") : "skip")\">\(status)</td>"
                 + "<td>\(HTMLPage.breakable(outcome.strategyLabel))</td><td>\(HTMLPage.breakable(outcome.expectation.metric.rawValue))</td>"
                 + "<td>\(HTMLPage.escape(ExpectationText.bound(outcome.expectation.bound)))</td>"
-                + "<td class=\"num\">\(HTMLPage.escape(ExpectationText.number(outcome.actual)))</td></tr>")
+                + "<td class=\"num\">\(HTMLPage.escape(ExpectationText.actual(item)))</td></tr>")
         }
         lines.append("</tbody></table></div>")
         return lines.joined(separator: "\n") + "\n"

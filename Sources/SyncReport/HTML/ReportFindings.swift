@@ -23,12 +23,27 @@ struct ReportFindings {
                   preset: report.scenario.preset.map { ($0.name, $0.exclusions.map(\.label)) })
     }
 
-    /// In reading order: duplicates, best and worst by duplicates, lost
-    /// writes, agreement, unfinished runs, refused writes, strategies the
-    /// stack cannot run, expectations.
+    /// In reading order: runs `--max-events` stopped (partial), duplicates,
+    /// best and worst by duplicates, lost writes, agreement, unfinished
+    /// runs, refused writes, strategies the stack cannot run, expectations.
     var sentences: [String] {
         guard !results.isEmpty else { return ["No strategy was run."] }
-        return duplicates + ranking + lostWrites + agreement + unfinished + rejected + notRun + expectationOutcomes
+        return partial + duplicates + ranking + lostWrites + agreement + unfinished + rejected + notRun + expectationOutcomes
+    }
+
+    // MARK: Partial runs
+
+    /// Runs the user stopped with `--max-events`: said first, as their
+    /// figures are partial and their liveness and expectations not judged.
+    var partial: [String] {
+        let stopped = results.filter(\.stoppedAtEventLimit)
+        guard !stopped.isEmpty else { return [] }
+        let latest = stopped.map(\.endMicros).max()!
+        let subject = stopped.count < results.count ? Prose.list(stopped.map(\.strategyLabel))
+            : results.count == 1 ? "the run" : "every run"
+        return ["Partial: \(subject) stopped at --max-events (by \(DecimalText.duration(micros: latest)) of virtual time), "
+            + "before sync finished, so \(stopped.count == 1 ? "its" : "their") figures are not final and "
+            + "\(stopped.count == 1 ? "its" : "their") liveness and expectations are not judged."]
     }
 
     // MARK: Duplicates
@@ -132,9 +147,13 @@ struct ReportFindings {
     // MARK: Agreement
 
     /// Which strategies end with replicas that differ, and how fast the
-    /// others agreed.
+    /// others agreed. Runs `--max-events` stopped are left out: replicas
+    /// that agree when a run is stopped have not converged (``partial``
+    /// names those runs).
     var agreement: [String] {
         var sentences: [String] = []
+        let results = self.results.filter { !$0.stoppedAtEventLimit }
+        guard !results.isEmpty else { return [] }
         let diverged = results.filter { $0.diverged > 0 }
         if !diverged.isEmpty {
             let counts = Prose.list(diverged.map { String($0.diverged) })
@@ -154,6 +173,10 @@ struct ReportFindings {
         let time = "\(DecimalText.seconds(micros: slowestMicros, digits: 3)) s after the last heal or write"
         if results.count == 1 {
             sentences.append("\(results[0].strategyLabel) converged \(time).")
+        } else if results.count < self.results.count {
+            // Some runs were stopped: name the ones that converged.
+            sentences.append(converged.count == 1 ? "\(slowest[0]) converged \(time)."
+                : "\(Prose.list(converged.map(\.strategyLabel))) converged; the slowest, \(Prose.list(slowest)), \(time).")
         } else if converged.count == 1 {
             sentences.append("Only \(slowest[0]) converged, \(time).")
         } else {
@@ -171,7 +194,8 @@ struct ReportFindings {
     /// Runs whose figures are not final, and broken promises to converge.
     var unfinished: [String] {
         var sentences: [String] = []
-        let open = results.filter { !$0.quiesced }
+        // A stopped run is said first (``partial``).
+        let open = results.filter { !$0.quiesced && !$0.stoppedAtEventLimit }
         if !open.isEmpty {
             let names = Prose.list(open.map { "\($0.strategyLabel) (at \(DecimalText.duration(micros: $0.endMicros)))" })
             sentences.append("\(names) did not quiesce: sync could still change a replica when the run stopped, so \(open.count == 1 ? "its" : "their") figures are not final.")
@@ -197,17 +221,34 @@ struct ReportFindings {
         return ["Not run: \(Prose.list(preset.notRun)), which the \(preset.name) stack cannot run (the reasons are below)."]
     }
 
+    /// Whether the expectations pass; those about runs `--max-events`
+    /// stopped are said to be not judged, never to pass.
     var expectationOutcomes: [String] {
         guard !expectations.isEmpty else { return [] }
-        let failed = expectations.filter { !$0.passed }
+        let failed = expectations.filter(\.failed)
+        let notJudged = expectations.count { !$0.isJudged }
+        var sentences: [String] = []
+        if notJudged > 0 {
+            let subject = notJudged < expectations.count
+                ? "\(notJudged) of \(Prose.count(expectations.count, "expectation")) \(notJudged == 1 ? "is" : "are")"
+                : expectations.count == 1 ? "The scenario file's one expectation is" : "The \(notJudged) expectations of the scenario file are"
+            sentences.append(subject + " not judged: " + (notJudged == 1 ? "its run" : "their runs") + " stopped at --max-events.")
+        }
         if failed.isEmpty {
-            return [expectations.count == 1 ? "The scenario file's one expectation passes."
-                : "All \(expectations.count) expectations of the scenario file pass."]
+            let judged = expectations.count - notJudged
+            if notJudged == 0 {
+                sentences.append(expectations.count == 1 ? "The scenario file's one expectation passes."
+                    : "All \(expectations.count) expectations of the scenario file pass.")
+            } else if judged > 0 {
+                sentences.append(judged == 1 ? "The other one passes." : "The other \(judged) pass.")
+            }
+            return sentences
         }
         let list = Prose.list(failed.map { outcome in
             "\(outcome.strategyLabel) \(outcome.expectation.metric.rawValue) (expected \(ExpectationText.bound(outcome.expectation.bound)), "
                 + "got \(ExpectationText.number(outcome.actual)))"
         })
-        return ["\(failed.count) of \(Prose.count(expectations.count, "expectation")) \(failed.count == 1 ? "fails" : "fail"): \(list)."]
+        sentences.append("\(failed.count) of \(Prose.count(expectations.count, "expectation")) \(failed.count == 1 ? "fails" : "fail"): \(list).")
+        return sentences
     }
 }

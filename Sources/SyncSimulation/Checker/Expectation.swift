@@ -65,7 +65,16 @@ public struct ExpectationOutcome: Hashable, Sendable {
     /// `lww`, or `lww [importFirst]`: how text names the run.
     public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
     public let actual: Double?
-    public var passed: Bool { expectation.isMet(by: actual) }
+    /// False when `--max-events` stopped the run (``RunResult/stoppedAtEventLimit``):
+    /// its figures are partial and the claim is about the finished run,
+    /// so it neither passes nor fails. Outputs say `not judged`.
+    public var isJudged = true
+    /// Whether the actual value meets the bound, judged or not.
+    public var isMet: Bool { expectation.isMet(by: actual) }
+    /// Judged and met.
+    public var passed: Bool { isJudged && isMet }
+    /// Judged and not met: what makes `run` and `check` exit 1.
+    public var failed: Bool { isJudged && !isMet }
 
     /// Checks every expectation against every result it applies to, in the
     /// order of the expectations, then of the results.
@@ -73,7 +82,7 @@ public struct ExpectationOutcome: Hashable, Sendable {
         expectations.flatMap { expectation in
             results.filter { expectation.applies(to: $0) }.map { result in
                 ExpectationOutcome(expectation: expectation, strategy: result.strategy, variant: result.variant,
-                                   actual: expectation.metric.value(in: result))
+                                   actual: expectation.metric.value(in: result), isJudged: !result.stoppedAtEventLimit)
             }
         }
     }

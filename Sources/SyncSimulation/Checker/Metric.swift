@@ -43,8 +43,10 @@ public enum Metric: String, CaseIterable, Sendable {
 
     /// The figure in `result`, in the units the JSON report uses (seconds
     /// for times, 1 or 0 for yes or no; `liveness` is 0 only when the
-    /// promise to converge applied and was broken); nil for
-    /// `convergenceSeconds` when the replicas never agreed.
+    /// promise to converge applied and was broken, 1 for every other
+    /// verdict); nil for `convergenceSeconds` when the replicas never
+    /// agreed, and for `liveness` when it was not judged (`--max-events`
+    /// stopped the run).
     public func value(in result: RunResult) -> Double? {
         switch self {
         case .duplicatesFinal: return Double(result.duplicates.final)
@@ -77,7 +79,7 @@ public enum Metric: String, CaseIterable, Sendable {
         case .serverDuplicates: return Double(result.serverDuplicates)
         case .intentsWhileDown: return Double(result.intentsWhileDown)
         case .quiesced: return result.quiesced ? 1 : 0
-        case .liveness: return result.liveness == .failed ? 0 : 1
+        case .liveness: return Self.livenessValue(result.liveness)
         case .raceIntents: return Double(result.race.intents)
         case .raceLocalDuplicates: return Double(result.race.localDuplicates)
         case .raceSavesRetried: return Double(result.race.savesRetried)
@@ -86,6 +88,35 @@ public enum Metric: String, CaseIterable, Sendable {
         case .networkDuplicated: return Double(result.network.duplicated)
         case .networkDelivered: return Double(result.network.delivered)
         case .networkBytes: return Double(result.network.bytes)
+        }
+    }
+}
+
+extension Metric {
+    /// What a sweep stores for the metric (``Sweep/Runs/values``): the
+    /// ``value(in:)``, except for `liveness`, stored as its verdict's
+    /// ``Liveness/code`` so that `sweep-runs.csv` can name every verdict.
+    public func figure(in result: RunResult) -> Double? {
+        self == .liveness ? Double(result.liveness.code) : value(in: result)
+    }
+
+    /// The ``value(in:)`` a stored ``figure(in:)`` stands for: what a
+    /// sweep's statistics average.
+    public func value(figure: Double?) -> Double? {
+        guard self == .liveness, let figure else { return figure }
+        // A part written before verdicts had codes holds 1 or 0, which
+        // read as `held` and `failed`: the same values.
+        guard let verdict = Liveness(code: figure) else { return nil }
+        return Self.livenessValue(verdict)
+    }
+
+    /// 0 for a broken promise, 1 for any other verdict that was reached,
+    /// nil when none was (`not judged`).
+    static func livenessValue(_ liveness: Liveness) -> Double? {
+        switch liveness {
+        case .failed: return 0
+        case .held, .notPromised, .faultsRemain: return 1
+        case .notJudged: return nil
         }
     }
 }

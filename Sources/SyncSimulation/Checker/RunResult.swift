@@ -132,6 +132,9 @@ public struct RunResult: Sendable {
     public var stoppedAtEventLimit = false
     /// Whether the strategy's promise to converge after the last fault held.
     public var liveness: Liveness
+    /// The devices and records ``liveness`` was judged over: every device
+    /// unless one never synced or saved records it never uploaded.
+    public var livenessScope = LivenessScope()
     /// Invariants evaluated during the run (0 with invariant checks off).
     public var invariantChecks: Int
     /// Virtual time at which the run ended.

@@ -19,10 +19,27 @@ public enum ScenarioExpectationOutcome: Hashable, Sendable {
     case metric(ExpectationOutcome)
     case value(ValueOutcome)
 
+    /// Judged and met.
     public var passed: Bool {
         switch self {
         case .metric(let outcome): return outcome.passed
         case .value(let outcome): return outcome.passed
+        }
+    }
+
+    /// Judged and not met.
+    public var failed: Bool {
+        switch self {
+        case .metric(let outcome): return outcome.failed
+        case .value(let outcome): return outcome.failed
+        }
+    }
+
+    /// False when `--max-events` stopped the run: neither passed nor failed.
+    public var isJudged: Bool {
+        switch self {
+        case .metric(let outcome): return outcome.isJudged
+        case .value(let outcome): return outcome.isJudged
         }
     }
 

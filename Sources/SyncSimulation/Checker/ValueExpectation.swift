@@ -132,7 +132,15 @@ public struct ValueOutcome: Hashable, Sendable {
     /// The replica's name as the scenario gives it.
     public let replica: String
     public let actual: FinalValue
-    public var passed: Bool { expectation.isMet(by: actual) }
+    /// False when `--max-events` stopped the run: the value read is not
+    /// final, so the claim neither passes nor fails (``ExpectationOutcome/isJudged``).
+    public var isJudged = true
+    /// Whether the value read is the one expected, judged or not.
+    public var isMet: Bool { expectation.isMet(by: actual) }
+    /// Judged and met.
+    public var passed: Bool { isJudged && isMet }
+    /// Judged and not met.
+    public var failed: Bool { isJudged && !isMet }
 
     /// Every value expectation against every result it applies to: in the
     /// order of the expectations, then of the results, then of the
@@ -144,7 +152,8 @@ public struct ValueOutcome: Hashable, Sendable {
                     // A run of this scenario watched every expectation's
                     // value; a result from elsewhere reads as no record.
                     ValueOutcome(expectation: expectation, strategy: result.strategy, variant: result.variant, replica: name,
-                                 actual: result.finalValues.value(of: expectation.watch, on: replica) ?? .noRecord)
+                                 actual: result.finalValues.value(of: expectation.watch, on: replica) ?? .noRecord,
+                                 isJudged: !result.stoppedAtEventLimit)
                 }
             }
         }

@@ -53,6 +53,7 @@ extension Simulation {
             preconditionFailure("cannot open a new store for wiped replica \(replica): \(error)")
         }
         nodes[index].wipe(emptyStore: emptyStore, newOrigin: newOrigin)
+        neverUploaded[index] = []
         engine.wiped(replica, newOrigin: newOrigin)
         observer.storeReplaced(replica)
         observe(replica)

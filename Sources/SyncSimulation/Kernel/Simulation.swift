@@ -75,6 +75,13 @@ public struct Simulation {
     /// Per endpoint, whether its app has sync off (`syncOff` until
     /// `enableSync`): it is not ticked, and no message goes to or from it.
     var syncOff: [Bool]
+    /// Per device, the records it saved with sync off under `syncOffSaves:
+    /// "neverUploaded"`: the engine never learned of those saves, so the
+    /// records are outside the liveness promise (``LivenessScope``). A
+    /// later change sends only what it changed, never the record as it
+    /// was saved, so a record stays here until its store is wiped. Only
+    /// looked up and counted, never iterated unsorted.
+    var neverUploaded: [Set<RecordID>]
     /// Per device, whether its store failed to migrate in an upgrade, so
     /// the app cannot start (`storeOpenFailures`).
     var storeFailed: [Bool]
@@ -134,6 +141,7 @@ public struct Simulation {
         down = Array(repeating: false, count: endpoints)
         syncOff = Array(repeating: false, count: endpoints)
         storeFailed = Array(repeating: false, count: endpoints)
+        neverUploaded = Array(repeating: [], count: count)
         for device in scenario.syncOff {
             syncOff[device.index] = true
             engine.setSyncEnabled(false, on: device)
@@ -217,9 +225,7 @@ public struct Simulation {
             }
         }
         progress?.update(events: events, nowMicros: nowMicros)
-        var result = result(quiesced: quiesced, wallSeconds: (ContinuousClock.now - started) / .seconds(1))
-        result.stoppedAtEventLimit = stoppedAtEventLimit
-        return result
+        return result(quiesced: quiesced, stoppedAtEventLimit: stoppedAtEventLimit, wallSeconds: (ContinuousClock.now - started) / .seconds(1))
     }
 
     /// Nothing scheduled or possible can change any device's state. Sync
@@ -350,7 +356,10 @@ public struct Simulation {
         timeline.record(kind, lane: replica, count: changes.count, atMicros: nowMicros)
         // With `syncOffSaves: "neverUploaded"` the engine never learns of a
         // save made with sync off; a later change to the record is sent.
-        guard !syncOff[replica.index] || scenario.syncOffSaves == .uploaded else { return }
+        if syncOff[replica.index] && scenario.syncOffSaves == .neverUploaded {
+            neverUploaded[replica.index].formUnion(changes.map(\.id))
+            return
+        }
         carryOut(engine.committed(changes, on: replica, nodes: &nodes, atMicros: nowMicros))
     }
 
@@ -466,7 +475,27 @@ public struct Simulation {
         !scenario.network.dropProbability.isCertain && !scenario.links.values.contains { $0.dropProbability.isCertain }
     }
 
-    private mutating func result(quiesced: Bool, wallSeconds: Double) -> RunResult {
+    /// The devices and records the liveness promise is owed to, and
+    /// whether those devices agree at the end (``LivenessScope``).
+    private func livenessScope() -> (scope: LivenessScope, agree: Bool) {
+        let judged = nodes.indices.filter { !syncOff[$0] }
+        var leftOut = Set<RecordID>()
+        for index in judged { leftOut.formUnion(neverUploaded[index]) }
+        let scope = LivenessScope(
+            judged: judged.map { scenario.replicaNames[$0] },
+            neverSynced: nodes.indices.filter { syncOff[$0] }.map { scenario.replicaNames[$0] },
+            neverUploaded: judged.filter { !neverUploaded[$0].isEmpty }
+                .map { LivenessScope.NeverUploaded(device: scenario.replicaNames[$0], records: neverUploaded[$0].count) })
+        guard !scope.isWhole else { return (scope, observer.convergence.allAgree) }
+        let filter = strategy.fetchFilter
+        let agree = LivenessScope.agree(digests: judged.map { observer.convergence.digest(of: $0) },
+                                        stores: judged.map { nodes[$0].store }, leftOut: leftOut.sorted()) { record, store in
+            !(filter?.hides(record, schema: store.schema) ?? false)
+        }
+        return (scope, agree)
+    }
+
+    private mutating func result(quiesced: Bool, stoppedAtEventLimit: Bool, wallSeconds: Double) -> RunResult {
         observer.close(quiesced: quiesced, atMicros: nowMicros)
         let stores = nodes.map(\.store)
         let (lost, resurrected) = FinalCheck.writes(truth: observer.truth, stores: stores, filter: strategy.fetchFilter)
@@ -477,6 +506,7 @@ public struct Simulation {
             : nil
         let figures = engine.figures(nodes: nodes)
         let duplicates = observer.duplicates
+        let scoped = livenessScope()
         var result = RunResult(
             strategy: strategy.name,
             duplicates: .init(final: duplicates.worst, peak: duplicates.peak, integralMicros: duplicates.integralMicros),
@@ -507,11 +537,14 @@ public struct Simulation {
             faults: observer.faults,
             timeline: timeline,
             quiesced: quiesced,
+            stoppedAtEventLimit: stoppedAtEventLimit,
             // A CRDT merges whatever the engine's conflict policy says.
             liveness: Liveness.verdict(promised: strategy.promisesConvergence
                                            && (strategy.syncsRecordsAsCRDTs || scenario.engine.keepsConvergencePromise),
+                                       stoppedAtEventLimit: stoppedAtEventLimit,
                                        faultsOver: !network.isPartitioned && !down.contains(true),
-                                       networkAlive: networkAlive, quiesced: quiesced, converged: convergence.allAgree),
+                                       networkAlive: networkAlive, quiesced: quiesced, converged: scoped.agree),
+            livenessScope: scoped.scope,
             invariantChecks: (invariants?.checks ?? 0) + engine.invariantChecks,
             endMicros: nowMicros,
             events: events,

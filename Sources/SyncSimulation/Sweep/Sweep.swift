@@ -56,7 +56,8 @@ public enum Sweep {
         /// The variants every strategy runs at every point, in the preset's
         /// order (``ScenarioVariant``); empty when the scenario has none.
         public let variants: [String]
-        /// Per job index: per run (``runs``), per metric (``Metric/allCases`` order).
+        /// Per job index: per run (``runs``), per metric (``Metric/allCases``
+        /// order), each metric's ``Metric/figure(in:)``.
         public var values: [Int: [[Double?]]]
 
         public init(scenario: String, strategies: [String], variants: [String] = [], values: [Int: [[Double?]]]) {
@@ -199,7 +200,7 @@ public enum Sweep {
                 // preset's variants do not depend on the seed.
                 precondition(runs.map { SweepRun(strategy: $0.strategy, variant: $0.variant) } == columns,
                              "job \(job) ran other columns than the sweep's")
-                let values = runs.map { result in Metric.allCases.map { $0.value(in: result) } }
+                let values = runs.map { result in Metric.allCases.map { $0.figure(in: result) } }
                 results.withLock { $0[job] = values }
             } catch {
                 failure.withLock { $0 = $0 ?? "\(error)" }
@@ -228,7 +229,7 @@ public enum Sweep {
                     let values = plan.seeds.indices.compactMap { seedIndex in
                         let job = runs.values[point.index * plan.seeds.count + seedIndex]!
                         precondition(job.count == columns.count, "a job holds one list of figures per run")
-                        return job[column][metricIndex]
+                        return metric.value(figure: job[column][metricIndex])
                     }
                     rows.append(SweepRow(point: point, strategy: run.strategy, variant: run.variant, metric: metric, summary: MetricSummary(values)))
                 }

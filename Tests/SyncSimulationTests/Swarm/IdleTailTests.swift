@@ -29,7 +29,7 @@ struct IdleTailTests {
         "strategy", "duplicates", "diverged", "convergenceMicros", "rejected", "lostWrites", "resurrected", "dangling",
         "links", "missedChanges", "changeSets", "conflicts", "serverDuplicates", "intentsWhileDown", "race", "quiesced", "liveness",
         "copiesLost", "pendingLinksPeak", "storeOpenFailures", "lostOnReset", "missedIntents", "stoppedAtEventLimit", "markedLosers",
-        "finalValues",
+        "finalValues", "livenessScope",
     ]
 
     /// What a tail may change. Sync ticks stay scheduled for ever and keep

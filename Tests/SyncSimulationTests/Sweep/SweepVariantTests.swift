@@ -60,7 +60,8 @@ struct SweepVariantTests {
                                      seed: seed)
         #expect(results.map { SweepRun(strategy: $0.strategy, variant: $0.variant) } == runs.runs)
         let job = try #require(Self.seeds.firstIndex(of: seed))
-        #expect(runs.values[job] == results.map { result in Metric.allCases.map { $0.value(in: result) } },
+        // What a sweep stores: each figure, and `liveness` as its verdict's code.
+        #expect(runs.values[job] == results.map { result in Metric.allCases.map { $0.figure(in: result) } },
                 "replay: simulate run Scenarios/offline-field-edits.json5 --preset nspckc --seed \(seed)")
     }
 
