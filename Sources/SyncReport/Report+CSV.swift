@@ -5,6 +5,9 @@ extension Report {
     /// so that pandas and R read the column as text, not as a float of
     /// missing values.
     public static let noPreset = "none"
+    /// The `variant` cell of a run without a variant (every CSV), for the
+    /// same reason.
+    public static let noVariant = "none"
 
     /// The columns of every `report.csv`, whatever the scenario, engine,
     /// strategies or options: the run's identity, every metric (the JSON
@@ -15,12 +18,12 @@ extension Report {
         + Metric.allCases.map(\.rawValue) + ["events", "wallSeconds", "eventsPerSecond"]
 
     /// One row per run (per strategy, and per variant when the preset has
-    /// them) under ``csvHeader``; `variant` is empty without variants.
+    /// them) under ``csvHeader``; `variant` is `none` without variants.
     public func csv() -> String {
         var lines = [CSV.line(Report.csvHeader)]
         for result in results {
             var cells = [scenario.name, String(seed), String(scenario.replicaCount), store, scenario.engine.name,
-                         scenario.preset?.name ?? Report.noPreset, result.strategy, result.variant ?? ""]
+                         scenario.preset?.name ?? Report.noPreset, result.strategy, result.variant ?? Report.noVariant]
             cells += Metric.allCases.map { $0.csvCell(figure: $0.figure(in: result)) }
             cells.append(String(result.events))
             cells += includesTiming

@@ -5,7 +5,7 @@ import SyncSimulation
 /// JSON, and a Markdown summary of the headline metrics.
 extension SweepResult {
     /// `sweep.csv`: the point, its settings (one column each, in the order
-    /// varied), the strategy, its variant (empty without variants) and the
+    /// varied), the strategy, its variant (`none` without variants) and the
     /// metric, then the summary over seeds; `n` is 0 and the figures empty
     /// when no seed produced a value.
     public func csv() -> String {
@@ -18,7 +18,7 @@ extension SweepResult {
                     .map(SweepNumber.text)
             } ?? ["0", "", "", "", "", "", ""]
             let values = zip(settings, row.point.values).map { $0[$1] ?? $1 }
-            lines.append(CSV.line([scenario, String(row.point.index)] + values + [row.strategy, row.variant ?? "", row.metric.rawValue] + figures))
+            lines.append(CSV.line([scenario, String(row.point.index)] + values + [row.strategy, row.variant ?? Report.noVariant, row.metric.rawValue] + figures))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -3,7 +3,7 @@ import SyncSimulation
 extension Sweep.Runs {
     /// The columns of `sweep-runs.csv` for a sweep varying `parameters`:
     /// the point, its settings in the order varied, the seed, the strategy,
-    /// its variant (empty without variants), then every metric (the JSON
+    /// its variant (`none` without variants), then every metric (the JSON
     /// names and, for `liveness`, the verdict's words, as in `report.csv`).
     public static func csvHeader(parameters: [SweepParameter]) -> [String] {
         ["scenario", "point"] + parameters.map(\.path) + ["seed", "strategy", "variant"] + Metric.allCases.map(\.rawValue)
@@ -27,7 +27,7 @@ extension Sweep.Runs {
                              "a job holds one figure per run and metric")
                 for (run, figures) in zip(columns, perRun) {
                     let metricCells = zip(Metric.allCases, figures).map { $0.csvCell(figure: $1) }
-                    lines.append(CSV.line(pointCells + [String(seed), run.strategy, run.variant ?? ""] + metricCells))
+                    lines.append(CSV.line(pointCells + [String(seed), run.strategy, run.variant ?? Report.noVariant] + metricCells))
                 }
             }
         }

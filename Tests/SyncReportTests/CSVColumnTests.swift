@@ -113,7 +113,7 @@ struct CSVColumnTests {
             let finalColumn = try #require(file.header.firstIndex(of: Metric.duplicatesFinal.rawValue))
             #expect(Set(file.rows.map { UInt64($0[seedColumn]) }) == Set(plan.seeds.map { Optional($0) }))
             for row in summary.rows where row.metric == .duplicatesFinal && row.point.index == 0 {
-                let values = file.rows.filter { $0[1] == "0" && $0[strategyColumn] == row.strategy && $0[variantColumn] == row.variant ?? "" }
+                let values = file.rows.filter { $0[1] == "0" && $0[strategyColumn] == row.strategy && $0[variantColumn] == row.variant ?? Report.noVariant }
                     .compactMap { Double($0[finalColumn]) }
                 #expect(values.count == plan.seeds.count)
                 #expect(values.reduce(0, +) / Double(values.count) == row.summary?.mean, "\(row.run.label)")
@@ -121,7 +121,7 @@ struct CSVColumnTests {
         }
     }
 
-    /// Both sweep CSVs carry `variant` right after `strategy`: empty
+    /// Both sweep CSVs carry `variant` right after `strategy`: `none`
     /// without variants, else each row's variant, in the comparison's
     /// order (each strategy once per variant).
     @Test func sweepCSVsNameTheVariantAfterTheStrategy() throws {
@@ -135,10 +135,10 @@ struct CSVColumnTests {
             let strategy = try #require(summary.header.firstIndex(of: "strategy"))
             let columns = summary.rows.filter { $0[strategy + 2] == Metric.lostFieldWrites.rawValue && $0[1] == "0" }
                 .map { [$0[strategy], $0[strategy + 1]] }
-            #expect(columns == runs.runs.map { [$0.strategy, $0.variant ?? ""] })
+            #expect(columns == runs.runs.map { [$0.strategy, $0.variant ?? Report.noVariant] })
             let seedColumn = try #require(perRun.header.firstIndex(of: "seed"))
             let firstJob = perRun.rows.filter { $0[1] == "0" && $0[seedColumn] == String(plan.seeds[0]) }
-            #expect(firstJob.map { [$0[seedColumn + 1], $0[seedColumn + 2]] } == runs.runs.map { [$0.strategy, $0.variant ?? ""] })
+            #expect(firstJob.map { [$0[seedColumn + 1], $0[seedColumn + 2]] } == runs.runs.map { [$0.strategy, $0.variant ?? Report.noVariant] })
         }
         let variants = Self.sweeps[2].runs.runs.map(\.label)
         #expect(variants == ["lww [importFirst]", "lww [exportFirst]", "dedupe [importFirst]", "dedupe [exportFirst]"])

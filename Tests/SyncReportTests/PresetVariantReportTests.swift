@@ -68,6 +68,6 @@ struct PresetVariantReportTests {
         #expect(results.allSatisfy { $0["variant"] == nil })
         let csv = report.csv().split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let variant = try #require(csv[0].firstIndex(of: "variant"))
-        #expect(csv.dropFirst().allSatisfy { $0[variant].isEmpty })
+        #expect(csv.dropFirst().allSatisfy { $0[variant] == Report.noVariant })
     }
 }
