@@ -11,7 +11,7 @@ enum ExploreCommands {
         guard let data = FileManager.default.contents(atPath: file) else { exitWithUsageError("\(file): no such file") }
         let plan = Explore.Plan(file: file, text: String(decoding: data, as: UTF8.self), seeds: options.seeds,
                                 nemesis: options.nemesis ?? ExploreNemesis(), checksInvariants: options.checksInvariants)
-        let bar = ProgressBar(enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
+        let bar = ProgressBar("explore", quiet: options.quiet)
         let target: Explore.Target
         let outcomes: [Explore.SeedOutcome]
         do {
@@ -33,7 +33,7 @@ enum ExploreCommands {
                     "replay: " + replay(options, target: target, seed: outcome.seed, failure: failure)]
         })
         if options.shrink && !failing.isEmpty {
-            let shrinkBar = ProgressBar(enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
+            let shrinkBar = ProgressBar("shrink", quiet: options.quiet)
             let results = Explore.shrink(target, failing: failing) { shrinkBar.update(done: $0, total: $1) }
             shrinkBar.clear()
             printAligned(zip(failing, results).map { outcome, result in
