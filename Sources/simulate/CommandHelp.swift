@@ -79,7 +79,7 @@ struct CommandHelp {
             """,
             options: [.seed, .engine, .preset, .store,
                       OptionHelp.format.described("table (default: a PASS, FAIL or ERROR line each) or json (one document)"),
-                      .junit, .junitNoTiming, .out, .filter, .failFast, .checkInvariants],
+                      .junit, .junitNoTiming, .out, .filter, .failFast, .quiet, .checkInvariants],
             example: "simulate check Scenarios --junit check.xml"),
         CommandHelp(
             command: .explore, operands: "FILE",
@@ -216,5 +216,29 @@ struct CommandHelp {
                       OptionHelp.writeSchema.described("also write the model as a scenario that makes duplicates (one model only)"),
                       .key],
             example: "simulate lint MyApp/Model.xcdatamodeld --write-schema model.json5"),
+        CommandHelp(
+            command: .completions, operands: "bash|zsh|fish",
+            summary: "print a completion script for bash, zsh or fish",
+            description: """
+            Prints a completion script for bash, zsh or fish: the commands, each command's options,
+            and the values of those that take a name (strategies, engines, presets, formats,
+            stores), read from the tables this help is printed from, so a script never lags the
+            binary that wrote it. Load it once per shell:
+              bash  source <(simulate completions bash), in ~/.bashrc
+              zsh   simulate completions zsh > ~/.zfunc/_simulate, with ~/.zfunc in fpath
+                    before compinit runs
+              fish  simulate completions fish > ~/.config/fish/completions/simulate.fish
+            """,
+            options: [],
+            example: "simulate completions zsh > ~/.zfunc/_simulate"),
+        CommandHelp(
+            command: .help, operands: "[COMMAND]",
+            summary: "the overview, or a command's usage, options and an example",
+            description: """
+            Prints the overview (commands, strategies, engines, presets, exit statuses), or with
+            a command's name the same page as 'simulate COMMAND --help'.
+            """,
+            options: [],
+            example: "simulate help check"),
     ]
 }

@@ -32,6 +32,21 @@ extension CommandLineOptions {
         "--nemesis": "KEY=VALUE,… with keys every and until (durations above 0, such as 300ms or 5s) and partition and crash (probabilities from 0 to 1), such as every=300ms,until=5s,partition=0.5,crash=0.2",
     ]
 
+    /// The words an option's value is chosen from, for "did you mean" and
+    /// shell completion (``CompletionScript``); nil when the value is not a
+    /// choice (a number, a path). `--store` also takes `sqlite:DIR`.
+    static func valueChoices(_ option: String, command: Command) -> [String]? {
+        switch option {
+        case "--strategies": StrategyCatalog.allNames
+        case "--engine": EngineCatalog.allNames
+        case "--preset": PresetCatalog.allNames
+        case "--format": formatNames(command)
+        case "--store": ["memory", "sqlite"]
+        case "--concurrency": WriterConcurrency.allCases.map(\.rawValue)
+        default: nil
+        }
+    }
+
     static func parseStrategies(_ text: String) throws(UsageError) -> [String] {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
             String($0).trimmingCharacters(in: .whitespaces)
@@ -42,7 +57,8 @@ extension CommandLineOptions {
                 throw UsageError(message: "--strategies has an empty name in '\(text)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
             }
             guard StrategyCatalog.strategy(named: name) != nil else {
-                throw UsageError(message: "--strategies: unknown strategy '\(name)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
+                throw UsageError(message: "--strategies: unknown strategy '\(name)'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))"
+                    + Suggestion.didYouMean(name, among: StrategyCatalog.allNames))
             }
             guard !seen.contains(name) else {
                 throw UsageError(message: "--strategies names '\(name)' twice; list each strategy once")

@@ -25,6 +25,10 @@ struct CommandLineOptions {
         case explore
         /// `simulate lint MODEL... [--format text|json|sarif] [--write-schema FILE]`
         case lint
+        /// `simulate completions bash|zsh|fish`
+        case completions
+        /// `simulate help [COMMAND]`
+        case help
     }
 
     enum Format: String, CaseIterable {
@@ -68,7 +72,8 @@ struct CommandLineOptions {
     var batch = 100
     /// `--out DIR`: write report files there.
     var out: String?
-    /// `sweep`: varied settings, seeds, shard, quiet.
+    /// `sweep`: varied settings, seeds, shard; `--quiet` (sweep, explore,
+    /// check): no progress on stderr.
     var variations: [SweepParameter] = []
     var seeds: [UInt64] = Array(1 ... 30)
     var shard = (index: 1, count: 1)
@@ -94,6 +99,8 @@ struct CommandLineOptions {
     var filter: String?
     /// `check --fail-fast`: stop after the first file that fails or breaks.
     var failFast = false
+    /// `completions SHELL`: the shell to print a completion script for.
+    var shell = CompletionScript.Shell.bash
 
     /// A usage error: one line naming the argument and what is allowed.
     struct UsageError: Error {
@@ -130,9 +137,6 @@ struct CommandLineOptions {
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         var remaining = arguments[...]
-        if remaining.first == "help" {
-            return try helpCommand(Array(remaining.dropFirst()))
-        }
         if let first = remaining.first, let command = Command(rawValue: first), command != .compare {
             options.command = command
             remaining.removeFirst()
@@ -149,9 +153,13 @@ struct CommandLineOptions {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard argument.hasPrefix("-") else {
-                guard [.run, .check, .sweep, .merge, .explore, .lint].contains(options.command) else {
+                guard [.run, .check, .sweep, .merge, .explore, .lint, .completions, .help].contains(options.command) else {
+                    let commands = CommandHelp.all.dropFirst().map(\.command.rawValue)
+                    // Only the first argument can name a command.
+                    let isFirst = remaining.count == arguments.count - 1
                     throw UsageError(message: options.command == .compare
-                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) (or a command: run, check, sweep, merge, explore, lint, race, benchmark)"
+                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) "
+                            + "(or a command: \(commands.joined(separator: ", ")))" + (isFirst ? Suggestion.didYouMean(argument, among: commands) : "")
                         : "unexpected argument '\(argument)'; \(prefix) takes only options: \(allowed.joined(separator: ", "))")
                 }
                 options.paths.append(argument)
@@ -160,9 +168,10 @@ struct CommandLineOptions {
             let canonical = name == "-h" ? "--help" : name
             guard allowed.contains(canonical) else {
                 let known = Command.allCases.contains { acceptedOptions($0).contains(canonical) }
-                throw UsageError(message: known
+                throw UsageError(message: (known
                     ? "\(prefix) does not take \(name); it takes \(allowed.joined(separator: ", "))"
                     : "unknown option '\(name)'; \(prefix) takes \(allowed.joined(separator: ", "))")
+                    + didYouMean(option: name, among: allowed))
             }
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
@@ -178,7 +187,8 @@ struct CommandLineOptions {
             func parsed<T>(_ convert: (String) -> T?) throws(UsageError) -> T {
                 let text = try value()
                 guard let result = convert(text) else {
-                    throw UsageError(message: "\(name) expects \(allowedValues[name]!), got '\(text)'")
+                    throw UsageError(message: "\(name) expects \(allowedValues[name]!), got '\(text)'"
+                        + Suggestion.didYouMean(text, among: valueChoices(name, command: options.command) ?? []))
                 }
                 return result
             }
@@ -204,7 +214,8 @@ struct CommandLineOptions {
                 let names = formatNames(options.command)
                 let text = try value()
                 guard names.contains(text) else {
-                    throw UsageError(message: "\(name) expects one of \(names.joined(separator: ", ")), got '\(text)'")
+                    throw UsageError(message: "\(name) expects one of \(names.joined(separator: ", ")), got '\(text)'"
+                        + Suggestion.didYouMean(text, among: names))
                 }
                 if options.command == .lint {
                     options.lintFormat = LintFormat(rawValue: text)!
@@ -274,6 +285,9 @@ struct CommandLineOptions {
                 preconditionFailure("option \(canonical) is allowed but not handled")
             }
         }
+        if options.command == .help {
+            return try helpTopic(options)
+        }
         if !options.showHelp && !options.showVersion {
             if options.engine != nil && options.preset != nil {
                 throw UsageError(message: "--engine and --preset both choose the stack: a preset sets the engine itself, so give one of them")
@@ -304,6 +318,16 @@ struct CommandLineOptions {
                     throw UsageError(message: "simulate lint needs a model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources")
                 }
                 guard options.schemaKeys.isEmpty || options.schemaOut != nil else { throw UsageError(message: "--key names a natural key of the scenario --write-schema FILE writes: give --write-schema too") }
+            case .completions:
+                let shells = CompletionScript.Shell.allCases.map(\.rawValue)
+                guard options.paths.count == 1 else {
+                    throw UsageError(message: "simulate completions needs one shell: \(shells.joined(separator: ", ")), such as 'simulate completions bash'")
+                }
+                guard let shell = CompletionScript.Shell(rawValue: options.paths[0]) else {
+                    throw UsageError(message: "simulate completions: unknown shell '\(options.paths[0])'; shells: \(shells.joined(separator: ", "))"
+                        + Suggestion.didYouMean(options.paths[0], among: shells))
+                }
+                options.shell = shell
             default:
                 break
             }
@@ -317,22 +341,35 @@ struct CommandLineOptions {
     }
 
     /// `simulate help` (the overview) or `simulate help CMD`: the same page
-    /// as `simulate CMD --help`.
-    private static func helpCommand(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    /// as `simulate CMD --help`; `simulate help help` (or `--help`), help's own.
+    private static func helpTopic(_ parsed: CommandLineOptions) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
         options.showHelp = true
+        if parsed.showHelp {
+            options.command = .help
+            return options
+        }
         let names = CommandHelp.all.dropFirst().map(\.command.rawValue)
-        switch arguments.count {
+        switch parsed.paths.count {
         case 0:
             return options
         case 1:
-            guard let command = Command(rawValue: arguments[0]), command != .compare else {
-                throw UsageError(message: "simulate help: unknown command '\(arguments[0])'; commands: \(names.joined(separator: ", "))")
+            let word = parsed.paths[0]
+            guard let command = Command(rawValue: word), command != .compare else {
+                throw UsageError(message: "simulate help: unknown command '\(word)'; commands: \(names.joined(separator: ", "))"
+                    + Suggestion.didYouMean(word, among: names))
             }
             options.command = command
             return options
         default:
-            throw UsageError(message: "simulate help takes one command name, such as 'simulate help check'; got '\(arguments.joined(separator: " "))'")
+            throw UsageError(message: "simulate help takes one command name, such as 'simulate help check'; got '\(parsed.paths.joined(separator: " "))'")
         }
+    }
+
+    /// `; did you mean --replicas?` for `--replica`: the dashes aside, so
+    /// that they do not count as matching letters.
+    static func didYouMean(option name: String, among options: [String]) -> String {
+        func bare(_ name: String) -> String { String(name.drop { $0 == "-" }) }
+        return Suggestion.closest(to: bare(name), among: options.map(bare)).map { "; did you mean --\($0)?" } ?? ""
     }
 }

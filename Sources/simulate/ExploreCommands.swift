@@ -14,7 +14,7 @@ enum ExploreCommands {
         guard let data = FileManager.default.contents(atPath: file) else { exitWithUsageError("\(file): no such file") }
         let plan = Explore.Plan(file: file, text: String(decoding: data, as: UTF8.self), seeds: options.seeds,
                                 nemesis: options.nemesis ?? ExploreNemesis(), checksInvariants: options.checksInvariants)
-        let bar = ProgressBar(enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
+        let bar = ProgressBar("explore", quiet: options.quiet)
         let target: Explore.Target
         let outcomes: [Explore.SeedOutcome]
         do {
@@ -34,7 +34,7 @@ enum ExploreCommands {
             for line in result.failLines() { print(line) }
         }
         if options.shrink, let out = options.out, result.failedCount > 0 {
-            let shrinkBar = ProgressBar(enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
+            let shrinkBar = ProgressBar("shrink", quiet: options.quiet)
             let shrinks = Explore.shrink(target, failing: result.failing.map(\.outcome)) { shrinkBar.update(done: $0, total: $1) }
             shrinkBar.clear()
             result.recordShrinks(shrinks, folder: out)

@@ -100,7 +100,7 @@ extension OptionHelp {
     static let vary = OptionHelp("--vary", "PATH=V1,V2,…", "a setting's path and values, such as network.drop=0,0.1 (repeat for a grid)")
     static let seeds = OptionHelp("--seeds", "A..B", "the seeds to run, a range or a comma-separated list (default 1..30)")
     static let shard = OptionHelp("--shard", "K/N", "run only slice K of N, writing DIR/sweep-part-K-of-N.json (needs --out)")
-    static let quiet = OptionHelp("--quiet", nil, "no progress bar (shown on a terminal otherwise)")
+    static let quiet = OptionHelp("--quiet", nil, "no progress on stderr (a bar on a terminal, else a line at most every 10 s)")
     static let nemesis = OptionHelp("--nemesis", "SETTINGS",
         "the fault schedule: every=D,until=D,partition=P,crash=P (defaults above)")
     static let shrink = OptionHelp("--shrink", nil, "minimise each failing seed into a scenario file under --out DIR")

@@ -3,17 +3,32 @@ import Foundation
 import SyncReport
 import SyncSimulation
 
-/// A one-line progress indicator on stderr, shown only on a terminal.
+/// A one-line progress indicator on stderr: redrawn in place on a
+/// terminal, a plain line at most every ``ProgressLog/intervalSeconds`` in
+/// a log (``ProgressStyle``).
 struct Progress {
-    let enabled: Bool
+    let style: ProgressStyle
+    /// Where ``ProgressStyle/log`` lines go.
+    let log: ProgressLog
 
-    func show(_ line: String) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+    init(style: ProgressStyle, log: ProgressLog) {
+        self.style = style
+        self.log = log
     }
 
+    var enabled: Bool { style != .off }
+
+    func show(_ line: String) {
+        switch style {
+        case .terminal: FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        case .log: log.offer { line }
+        case .off: break
+        }
+    }
+
+    /// Clears a terminal's line; a log's lines stay.
     func clear() {
-        guard enabled else { return }
+        guard style == .terminal else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 

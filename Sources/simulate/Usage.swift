@@ -67,7 +67,8 @@ enum Usage {
     the file, the place in it, and what was expected; 'check' still runs the other files
     and exits 2 at the end); 3 when an invariant of the simulator broke (a SyncSim bug: the
     message names the invariant, replica, time and seed, and the command that replays it;
-    'explore' reports it as a failing seed instead). Progress goes to stderr when it is a
-    terminal.
+    'explore' reports it as a failing seed instead). Progress goes to stderr: on a terminal,
+    redrawn in place; off one, for check, explore and sweep, a line at most every 10 s
+    (--quiet: none).
     """
 }

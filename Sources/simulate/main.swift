@@ -31,7 +31,10 @@ if options.showVersion {
     exit(0)
 }
 
-let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
+// Off a terminal, of the commands that use this line, only check writes it
+// to the log (a CI job runs it for minutes); sweep and explore make their own bars.
+let progress = Progress(style: .standardError(quiet: options.quiet, logs: options.command == .check),
+                        log: ProgressLog(prefix: options.command.rawValue))
 
 switch options.command {
 case .compare:
@@ -88,4 +91,11 @@ case .explore:
 
 case .lint:
     LintCommand.lint(options)
+
+case .completions:
+    print(CompletionScript.text(for: options.shell), terminator: "")
+
+case .help:
+    // The parser sets showHelp for every `simulate help …`, printed above.
+    preconditionFailure("simulate help is answered before any command runs")
 }

@@ -72,7 +72,7 @@ struct CheckOutputTests {
     @Test func aBrokenFileIsAnErrorAndTheOthersStillRun() async throws {
         let (folder, passing, failing, broken) = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try await SimulateProcess.run(["check", folder.path])
+        let output = try await SimulateProcess.run(["check", folder.path, "--quiet"])
         #expect(output.status == 2, "a broken file wins over a failed expectation")
         #expect(output.stderr == "")
         #expect(ScenarioCommandTests.lines(output.stdout) == [
@@ -120,7 +120,7 @@ struct CheckOutputTests {
         #expect(!other.stdout.contains("::error"))
 
         // With JSON on stdout, the annotations go to stderr.
-        let json = try await SimulateProcess.run(["check", folder.path, "--format", "json"], environment: ["GITHUB_ACTIONS": "true"])
+        let json = try await SimulateProcess.run(["check", folder.path, "--format", "json", "--quiet"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(ScenarioCommandTests.lines(json.stderr) == annotations)
         #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: json.stdoutData) }
     }
@@ -188,7 +188,7 @@ struct CheckOutputTests {
     @Test func jsonIsOneDocumentWithEveryExpectationAndTheTotals() async throws {
         let (folder, passing, failing, broken) = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try await SimulateProcess.run(["check", folder.path, "--format", "json"])
+        let output = try await SimulateProcess.run(["check", folder.path, "--format", "json", "--quiet"])
         #expect(output.status == 2)
         #expect(output.stderr == "")
         let object = try SimulateProcess.parseObject(output.stdout)

@@ -20,7 +20,7 @@ struct ExploreCommandTests {
         let path = folder.appendingPathComponent("late-create.json5").path
         let out = folder.appendingPathComponent("shrunk").path
 
-        let output = try await SimulateProcess.run(["explore", path, "--seeds", "1..6", "--shrink", "--out", out, "--check-invariants"])
+        let output = try await SimulateProcess.run(["explore", path, "--seeds", "1..6", "--shrink", "--out", out, "--check-invariants", "--quiet"])
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr == "")
         let all = Self.lines(output.stdout)
@@ -67,7 +67,7 @@ struct ExploreCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("late-create.json5").path
 
-        let passing = try await SimulateProcess.run(["explore", path, "--seeds", "1,2,6", "--check-invariants"])
+        let passing = try await SimulateProcess.run(["explore", path, "--seeds", "1,2,6", "--check-invariants", "--quiet"])
         #expect(passing.status == 0)
         #expect(Self.lines(passing.stdout) == [
             "explore late-create: seeds 1,2,6, nemesis every=300ms,until=1s,partition=0.5,crash=0.2, checking expectations, liveness and invariants",

@@ -6,7 +6,7 @@ import Testing
 /// `simulate CMD --help`, `simulate help CMD`, the overview and `--version`.
 struct HelpCommandTests {
     /// Every command by the word a user types; "" is the built-in scenario.
-    static let commandWords = ["", "run", "check", "explore", "race", "sweep", "merge", "benchmark", "lint"]
+    static let commandWords = ["", "run", "check", "explore", "race", "sweep", "merge", "benchmark", "lint", "completions", "help"]
 
     static func command(_ word: String) -> CommandLineOptions.Command {
         word.isEmpty ? .compare : CommandLineOptions.Command(rawValue: word)!
@@ -60,7 +60,27 @@ struct HelpCommandTests {
         let output = try await SimulateProcess.run(["help", "bogus"])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "simulate: simulate help: unknown command 'bogus'; commands: run, check, explore, race, sweep, merge, benchmark, lint\n")
+        #expect(output.stderr == "simulate: simulate help: unknown command 'bogus'; commands: run, check, explore, race, sweep, merge, benchmark, lint, "
+            + "completions, help\n")
+        let typo = try await SimulateProcess.run(["help", "chek"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "simulate: simulate help: unknown command 'chek'; commands: run, check, explore, race, sweep, merge, benchmark, lint, "
+            + "completions, help; did you mean check?\n")
+    }
+
+    /// `simulate help help` is help's own page, as `simulate help --help` is.
+    @Test func helpHasAPageOfItsOwn() async throws {
+        let output = try await SimulateProcess.run(["help", "help"])
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout.hasPrefix("USAGE: simulate help [COMMAND]\n"))
+        #expect(output.stdout.contains("  simulate help check\n"))
+        let many = try await SimulateProcess.run(["help", "run", "check"])
+        #expect(many.status == 2)
+        #expect(many.stderr == "simulate: simulate help takes one command name, such as 'simulate help check'; got 'run check'\n")
+        let option = try await SimulateProcess.run(["help", "--seed"])
+        #expect(option.status == 2)
+        #expect(option.stderr == "simulate: simulate help does not take --seed; it takes --help\n")
     }
 
     @Test func versionPrintsTheToolVersion() async throws {

@@ -35,7 +35,8 @@ struct ScenarioCommandTests {
     // MARK: check
 
     @Test func checkOfTheScenarioLibraryPasses() async throws {
-        let output = try await SimulateProcess.run(["check", Self.scenarios])
+        // --quiet: the library takes long enough for a progress line off a terminal.
+        let output = try await SimulateProcess.run(["check", Self.scenarios, "--quiet"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr == "")
         let lines = Self.lines(output.stdout)
@@ -89,7 +90,7 @@ struct ScenarioCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("wrong.json5").path
 
-        let output = try await SimulateProcess.run(["check", folder.path])
+        let output = try await SimulateProcess.run(["check", folder.path, "--quiet"])
         #expect(output.status == 1)
         #expect(output.stderr == "")
         #expect(Self.lines(output.stdout) == [
@@ -124,7 +125,7 @@ struct ScenarioCommandTests {
         }
 
         // check reports the bad file as an error, runs the others, and exits 2 at the end.
-        let check = try await SimulateProcess.run(["check", folder.path])
+        let check = try await SimulateProcess.run(["check", folder.path, "--quiet"])
         #expect(check.status == 2)
         #expect(check.stderr == "")
         #expect(Self.lines(check.stdout) == [
@@ -231,11 +232,11 @@ struct ScenarioCommandTests {
         let output = try await SimulateProcess.run(["check", "--replicas", "3"])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --check-invariants, --help\n")
+        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --quiet, --check-invariants, --help\n")
 
         let concurrency = try await SimulateProcess.run(["check", Self.scenarios, "--concurrency", "dispatch"])
         #expect(concurrency.status == 2)
-        #expect(concurrency.stderr == "simulate: simulate check does not take --concurrency; it takes --seed, --engine, --preset, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --check-invariants, --help\n")
+        #expect(concurrency.stderr == "simulate: simulate check does not take --concurrency; it takes --seed, --engine, --preset, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --quiet, --check-invariants, --help\n")
 
         let replicas = try await SimulateProcess.run(["run", Self.scenario("default.json5"), "--replicas", "3"])
         #expect(replicas.status == 2)

@@ -95,12 +95,14 @@ struct StoreOptionTests {
                     == ["crash-wipe/seed-1/lww/r1.sqlite", "crash-wipe/seed-1/lww/r2.sqlite", "crash-wipe/seed-1/lww/r3@3.sqlite"])
     }
 
-    @Test(arguments: ["bogus", "sqlite:", "SQLite", "sqlite3", ""])
-    func anUnknownStoreIsAUsageError(value: String) async throws {
+    /// With the store a near miss names, if any.
+    @Test(arguments: [("bogus", ""), ("sqlite:", "sqlite"), ("SQLite", "sqlite"), ("sqlite3", "sqlite"), ("", ""), ("memroy", "memory")])
+    func anUnknownStoreIsAUsageError(value: String, suggestion: String) async throws {
         let output = try await SimulateProcess.run(["--replicas", "3", "--store", value])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "simulate: --store expects \(Self.allowed), got '\(value)'\n")
+        let didYouMean = suggestion.isEmpty ? "" : "; did you mean \(suggestion)?"
+        #expect(output.stderr == "simulate: --store expects \(Self.allowed), got '\(value)'\(didYouMean)\n")
     }
 
     @Test func aMissingStoreValueIsAUsageError() async throws {

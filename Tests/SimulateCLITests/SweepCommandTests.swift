@@ -42,7 +42,10 @@ struct SweepCommandTests {
         (["sweep", "Scenarios/default.json5", "--vary", "x=1", "--seeds", "5..2"], "--seeds expects a range A..B or a comma-separated list of seeds, at most 100000, each a whole number from 0 to 18446744073709551615, got '5..2'"),
         (["sweep", "Scenarios/default.json5", "--vary", "x=1", "--shard", "4/3"], "--shard expects K/N with 1 ≤ K ≤ N, such as 2/8, got '4/3'"),
         (["sweep", "Scenarios/default.json5", "--vary", "x=1", "--shard", "1/3"], "--shard writes a part file: give --out DIR"),
-        (["sweep", "Scenarios/default.json5", "--vary", "network.dorp=1", "--seeds", "1"], "Scenarios/default.json5: network.dorp: unknown key 'dorp'; allowed: drop, duplicate, reorder, delay, links"),
+        // A typo in a --vary path is the command line's, not the file's.
+        (["sweep", "Scenarios/default.json5", "--vary", "network.dorp=1", "--seeds", "1"],
+         "--vary network.dorp: unknown key 'dorp'; allowed: drop, duplicate, reorder, delay, links; did you mean 'drop'?"),
+        (["sweep", "Scenarios/default.json5", "--vary", "network.drop=0,2", "--seeds", "1"], "--vary network.drop: expected a probability from 0 to 1, found 2"),
         (["merge", "nope.json", "--out", "/tmp/x"], "nope.json: no such file"),
     ])
     func badSweepArguments(_ arguments: [String], _ message: String) async throws {

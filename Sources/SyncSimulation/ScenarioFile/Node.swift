@@ -15,6 +15,13 @@ struct Node {
         error("expected \(what), found \(value.shortDescription)")
     }
 
+    /// `expected one of "mesh", "hub", found "hbu"; did you mean "hub"?`:
+    /// `text`, read from this node, is none of `names`.
+    func expected(oneOf names: [String], found text: String) -> ScenarioFileError {
+        error("expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(text))\""
+            + Suggestion.didYouMean(text, among: names, quote: "\""))
+    }
+
     /// A member's node; its path shows a long key shortened (``Echo``).
     func child(_ key: String, _ value: JSONNode) -> Node {
         let shown = Echo.text(key)
@@ -113,7 +120,8 @@ struct Node {
     func object(allowed: [String], required: [String] = []) throws(ScenarioFileError) -> ObjectNode {
         guard case .object(let members) = value else { throw expected("an object") }
         for key in members.keys.sorted() where !allowed.contains(key) {
-            throw child(key, members[key]!).error("unknown key '\(Echo.text(key))'; allowed: \(allowed.joined(separator: ", "))")
+            throw child(key, members[key]!).error("unknown key '\(Echo.text(key))'; allowed: \(allowed.joined(separator: ", "))"
+                + Suggestion.didYouMean(key, among: allowed, quote: "'"))
         }
         for key in required where members[key] == nil {
             throw error("missing required key '\(Echo.text(key))'")

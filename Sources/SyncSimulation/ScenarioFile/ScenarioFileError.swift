@@ -5,14 +5,21 @@ public struct ScenarioFileError: Error, Sendable, CustomStringConvertible {
     /// A path into the document such as `steps[3].at`; empty for the file itself.
     public let path: String
     public let message: String
+    /// The command-line argument at fault, when the document was changed
+    /// by one and the fault lies in what it changed (`--vary netwrk.drop`:
+    /// the file has no `netwrk`, the argument put it there). The
+    /// description then names the argument, not the file.
+    public let argument: String?
 
-    public init(file: String, path: String, message: String) {
+    public init(file: String, path: String, message: String, argument: String? = nil) {
         self.file = file
         self.path = path
         self.message = message
+        self.argument = argument
     }
 
     public var description: String {
-        path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+        if let argument { return "\(argument): \(message)" }
+        return path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
     }
 }

@@ -42,7 +42,8 @@ extension ScenarioParser {
         let metricNode = object.required("metric")
         let metricName = try metricNode.string()
         guard let metric = Metric(rawValue: metricName) else {
-            throw metricNode.error("unknown metric '\(Echo.text(metricName))'; metrics: \(Metric.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw metricNode.error("unknown metric '\(Echo.text(metricName))'; metrics: \(Metric.allCases.map(\.rawValue).joined(separator: ", "))"
+                + Suggestion.didYouMean(metricName, among: Metric.allCases.map(\.rawValue), quote: "'"))
         }
         let bound: Expectation.Bound
         if let equals = object["equals"] {
@@ -64,9 +65,9 @@ extension ScenarioParser {
         guard let node else { return nil }
         let name = try node.string()
         guard variants.contains(where: { $0.name == name }) else {
-            throw node.error(variants.isEmpty
-                ? "this scenario runs no variants: only a preset with a behaviour no source settles has them, and a scenario whose own engine settings choose that behaviour runs none"
-                : "expected one of \(variants.map { "\"\($0.name)\"" }.joined(separator: ", ")), found \"\(Echo.text(name))\"")
+            throw variants.isEmpty
+                ? node.error("this scenario runs no variants: only a preset with a behaviour no source settles has them, and a scenario whose own engine settings choose that behaviour runs none")
+                : node.expected(oneOf: variants.map(\.name), found: name)
         }
         return name
     }
@@ -87,7 +88,8 @@ extension ScenarioParser {
         let fieldNode = object.required("field")
         let fieldName = try fieldNode.nonEmptyString()
         guard let field = entitySchema.fieldIndex(fieldName) else {
-            throw fieldNode.error("unknown field '\(Echo.text(fieldName))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))")
+            throw fieldNode.error("unknown field '\(Echo.text(fieldName))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))"
+                + Suggestion.didYouMean(fieldName, among: entitySchema.fields, quote: "'"))
         }
         let replicas = try valueReplicas(object.required("on"))
         let expected: ValueExpectation.Expected

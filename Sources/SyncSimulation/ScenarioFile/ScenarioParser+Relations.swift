@@ -10,7 +10,8 @@ extension ScenarioParser {
         func target(_ node: Node) throws(ScenarioFileError) -> String {
             let target = try node.string()
             guard entityNames.contains(target) else {
-                throw node.error("unknown entity '\(Echo.text(target))'; entities: \(Echo.list(entityNames))")
+                throw node.error("unknown entity '\(Echo.text(target))'; entities: \(Echo.list(entityNames))"
+                    + Suggestion.didYouMean(target, among: entityNames, quote: "'"))
             }
             return target
         }

@@ -41,7 +41,8 @@ extension ScenarioParser {
                 for fieldNode in try keyNode.array() {
                     let field = try fieldNode.string()
                     guard fields.contains(field) else {
-                        throw fieldNode.error("unknown field '\(Echo.text(field))' of \(name); fields: \(Echo.list(fields))")
+                        throw fieldNode.error("unknown field '\(Echo.text(field))' of \(name); fields: \(Echo.list(fields))"
+                            + Suggestion.didYouMean(field, among: fields, quote: "'"))
                     }
                     guard !key.contains(field) else { throw fieldNode.error("field '\(Echo.text(field))' is listed twice in this key") }
                     key.append(field)
@@ -66,7 +67,8 @@ extension ScenarioParser {
     func entity(_ node: Node) throws(ScenarioFileError) -> EntityIndex {
         let name = try node.nonEmptyString()
         guard let entity = schema.entityIndex(name) else {
-            throw node.error("unknown entity '\(Echo.text(name))'; entities: \(Echo.list(schema.entities.map(\.name)))")
+            throw node.error("unknown entity '\(Echo.text(name))'; entities: \(Echo.list(schema.entities.map(\.name)))"
+                + Suggestion.didYouMean(name, among: schema.entities.map(\.name), quote: "'"))
         }
         return entity
     }
@@ -87,7 +89,8 @@ extension ScenarioParser {
         var writes: [FieldWrite] = []
         for (field, valueNode) in try node.dictionary() {
             guard let index = entitySchema.fieldIndex(field) else {
-                throw valueNode.error("unknown field '\(Echo.text(field))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))")
+                throw valueNode.error("unknown field '\(Echo.text(field))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))"
+                    + Suggestion.didYouMean(field, among: entitySchema.fields, quote: "'"))
             }
             writes.append(FieldWrite(field: index, value: try fieldValue(valueNode, allowNull: allowNull)))
         }
@@ -117,7 +120,8 @@ extension ScenarioParser {
         var templates: [Int: ValueTemplate] = [:]
         for (field, templateNode) in try node.dictionary() {
             guard let index = entitySchema.fieldIndex(field) else {
-                throw templateNode.error("unknown field '\(Echo.text(field))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))")
+                throw templateNode.error("unknown field '\(Echo.text(field))' of \(entitySchema.name); fields: \(Echo.list(entitySchema.fields))"
+                    + Suggestion.didYouMean(field, among: entitySchema.fields, quote: "'"))
             }
             switch templateNode.value {
             case .string(let pattern):

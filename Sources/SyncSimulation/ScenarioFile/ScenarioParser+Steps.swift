@@ -319,7 +319,8 @@ extension ScenarioParser {
             // Through an inverse: the link is stored on the owning side.
             guard let end = schema.inverses(of: entity).first(where: { $0.inverse.name == relationName }) else {
                 let relations = schema[entity].relations.map(\.name) + schema.inverses(of: entity).map(\.inverse.name)
-                throw relationNode.error("unknown relation '\(Echo.text(relationName))' of \(schema[entity].name); relations: \(relations.isEmpty ? "none" : Echo.list(relations))")
+                throw relationNode.error("unknown relation '\(Echo.text(relationName))' of \(schema[entity].name); relations: \(relations.isEmpty ? "none" : Echo.list(relations))"
+                    + Suggestion.didYouMean(relationName, among: relations, quote: "'"))
             }
             return .link(key: try naturalKey(object.required("to"), entity: end.owner), relation: end.relation, target: key)
         default:

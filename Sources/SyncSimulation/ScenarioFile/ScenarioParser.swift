@@ -42,7 +42,7 @@ struct ScenarioParser {
         if let topologyNode = document["topology"] {
             let text = try topologyNode.string()
             guard let parsed = Topology(rawValue: text) else {
-                throw topologyNode.error("expected one of \(Topology.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(Echo.text(text))\"")
+                throw topologyNode.expected(oneOf: Topology.allCases.map(\.rawValue), found: text)
             }
             topology = parsed
         }
@@ -138,7 +138,7 @@ struct ScenarioParser {
         guard let node else { return nil }
         let text = try node.string()
         guard let parsed = Choice(rawValue: text) else {
-            throw node.error("expected one of \(Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \"\(Echo.text(text))\"")
+            throw node.expected(oneOf: Choice.allCases.map(\.rawValue), found: text)
         }
         return parsed
     }
@@ -226,7 +226,7 @@ struct ScenarioParser {
         guard let presetNode = document["preset"] else { return nil }
         let name = try presetNode.string()
         guard let preset = PresetCatalog.preset(named: name) else {
-            throw presetNode.error("expected one of \(PresetCatalog.allNames.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(name))\"")
+            throw presetNode.expected(oneOf: PresetCatalog.allNames, found: name)
         }
         if let engineNode = document["engine"], case .string(let engine) = engineNode.value, engine != preset.engine {
             throw engineNode.error("preset \"\(name)\" runs the \(preset.engine) engine; leave out 'engine' or name \"\(preset.engine)\"")
@@ -247,7 +247,7 @@ struct ScenarioParser {
         if let engineNode = document["engine"] {
             let name = try engineNode.string()
             guard let named = EngineCatalog.entry(named: name) else {
-                throw engineNode.error("expected one of \(EngineCatalog.allNames.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(name))\"")
+                throw engineNode.expected(oneOf: EngineCatalog.allNames, found: name)
             }
             entry = named
             if topology == .hub && !named.allowsHubTopology {
@@ -363,7 +363,8 @@ struct ScenarioParser {
         for item in try node.array() {
             let name = try item.string()
             guard StrategyCatalog.strategy(named: name) != nil else {
-                throw item.error("unknown strategy '\(Echo.text(name))'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))")
+                throw item.error("unknown strategy '\(Echo.text(name))'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))"
+                    + Suggestion.didYouMean(name, among: StrategyCatalog.allNames, quote: "'"))
             }
             guard !names.contains(name) else { throw item.error("strategy '\(Echo.text(name))' is listed twice") }
             if let preset, let exclusion = preset.exclusion(of: name) {

@@ -171,8 +171,9 @@ public enum Sweep {
     }
 
     /// Runs the jobs of shard `shard` (1-based) of `shards`: job `j` belongs
-    /// to shard `j % shards + 1`. `progress` is told after each job (jobs
-    /// done, jobs in this shard), from any thread. On `sqlite:DIR` each
+    /// to shard `j % shards + 1`. `progress` is told (jobs done, jobs in this
+    /// shard) once before the first job starts, with none done, then after
+    /// each job, from any thread. On `sqlite:DIR` each
     /// point's runs get their own folder (``StoreKind/forSweepPoint(_:)``)
     /// and each run its own files, so parallel jobs and shards never meet.
     public static func run(_ plan: Plan, shard: Int = 1, of shards: Int = 1, store: StoreKind = .memory,
@@ -186,6 +187,7 @@ public enum Sweep {
         let results = LockedBox<[Int: [[Double?]]]>([:])
         let done = LockedBox(0)
         let failure = LockedBox<String?>(nil)
+        progress(0, jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { position in
             let job = jobs[position]
             let point = points[job / plan.seeds.count]

@@ -56,17 +56,17 @@ struct ScenarioFileErrorTests {
     }
 
     @Test func unknownKeysAreNamedWithTheAllowedOnes() {
-        T.expectFailure(#"{ nmae: "x" }"#, "t.json5: nmae: unknown key 'nmae'; allowed: \(Self.topLevelKeys)")
+        T.expectFailure(#"{ nmae: "x" }"#, "t.json5: nmae: unknown key 'nmae'; allowed: \(Self.topLevelKeys); did you mean 'name'?")
         // An unknown key is reported before a missing one.
-        T.expectFailure(#"{ name: "x", replica: 3 }"#, "t.json5: replica: unknown key 'replica'; allowed: \(Self.topLevelKeys)")
+        T.expectFailure(#"{ name: "x", replica: 3 }"#, "t.json5: replica: unknown key 'replica'; allowed: \(Self.topLevelKeys); did you mean 'replicas'?")
         T.expectFailure(T.document("network: { dupliate: 0.1 }"),
-                        "t.json5: network.dupliate: unknown key 'dupliate'; allowed: drop, duplicate, reorder, delay, links")
+                        "t.json5: network.dupliate: unknown key 'dupliate'; allowed: drop, duplicate, reorder, delay, links; did you mean 'duplicate'?")
         T.expectFailure(T.document(#"sync: { interval: "1s" }"#),
                         "t.json5: sync.interval: unknown key 'interval'; allowed: every, jitter, fanout")
         T.expectFailure(T.document(#"clocks: { r1: { offset: "1s" } }"#),
                         "t.json5: clocks.r1.offset: unknown key 'offset'; allowed: skew, drift")
         T.expectFailure(T.steps(#"{ at: "0s", hael: true }"#),
-                        "t.json5: steps[0].hael: unknown key 'hael'; allowed: \(Self.stepKeys)")
+                        "t.json5: steps[0].hael: unknown key 'hael'; allowed: \(Self.stepKeys); did you mean 'heal'?")
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", create: { entity: "User", fields: { email: "a" }, extra: 1 } }"#),
                         "t.json5: steps[0].create.extra: unknown key 'extra'; allowed: entity, fields")
         T.expectFailure(T.steps(#"{ at: "0s", nemesis: { every: "1s", until: "2s", wipe: 0.1 } }"#),
@@ -74,7 +74,7 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", random: { entity: "User", ops: 1, keys: 1, mix: { upsert: 1 } } }"#),
                         "t.json5: steps[0].random.mix.upsert: unknown key 'upsert'; allowed: create, update, delete")
         T.expectFailure(T.document(#"expect: [{ strategy: "lww", metric: "rejected", equal: 1 }]"#),
-                        "t.json5: expect[0].equal: unknown key 'equal'; allowed: strategy, metric, equals, min, max, variant")
+                        "t.json5: expect[0].equal: unknown key 'equal'; allowed: strategy, metric, equals, min, max, variant; did you mean 'equals'?")
         T.expectFailure(T.document(#"schema: { entities: [{ name: "A", fields: ["a"], uniq: [["a"]] }] }"#),
                         "t.json5: schema.entities[0].uniq: unknown key 'uniq'; allowed: name, fields, unique, relations")
         T.expectFailure(T.document(#"schema: { entity: [] }"#),
@@ -205,9 +205,9 @@ struct ScenarioFileErrorTests {
     // MARK: Strategies and expectations
 
     @Test func strategies() {
-        T.expectFailure(T.document(#"strategies: ["lww", "lwww"]"#), "t.json5: strategies[1]: unknown strategy 'lwww'; allowed: \(Self.allStrategies)")
+        T.expectFailure(T.document(#"strategies: ["lww", "lwww"]"#), "t.json5: strategies[1]: unknown strategy 'lwww'; allowed: \(Self.allStrategies); did you mean 'lww'?")
         T.expectFailure(T.document(#"strategies: ["unique:merge"]"#),
-                        "t.json5: strategies[0]: unknown strategy 'unique:merge'; allowed: \(Self.allStrategies)")
+                        "t.json5: strategies[0]: unknown strategy 'unique:merge'; allowed: \(Self.allStrategies); did you mean 'unique:error'?")
         T.expectFailure(T.document(#"strategies: ["lww", "crdt", "lww"]"#), "t.json5: strategies[2]: strategy 'lww' is listed twice")
         T.expectFailure(T.document("strategies: []"), "t.json5: strategies: expected at least one strategy")
         T.expectFailure(T.document(#"strategies: "lww""#), #"t.json5: strategies: expected a list, found "lww""#)
@@ -329,15 +329,15 @@ struct ScenarioFileErrorTests {
 
     @Test func unknownEntitiesAndFields() {
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", create: { entity: "Usr", fields: { email: "a" } } }"#),
-                        "t.json5: steps[0].create.entity: unknown entity 'Usr'; entities: User")
+                        "t.json5: steps[0].create.entity: unknown entity 'Usr'; entities: User; did you mean 'User'?")
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", import: { entity: "Person", count: 2 } }"#),
                         "t.json5: steps[0].import.entity: unknown entity 'Person'; entities: User")
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", create: { entity: "User", fields: { email: "a", nam: "x" } } }"#),
-                        "t.json5: steps[0].create.fields.nam: unknown field 'nam' of User; \(Self.userFields)")
+                        "t.json5: steps[0].create.fields.nam: unknown field 'nam' of User; \(Self.userFields); did you mean 'name'?")
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", update: { entity: "User", key: { email: "a" }, set: { citty: "Oslo" } } }"#),
-                        "t.json5: steps[0].update.set.citty: unknown field 'citty' of User; \(Self.userFields)")
+                        "t.json5: steps[0].update.set.citty: unknown field 'citty' of User; \(Self.userFields); did you mean 'city'?")
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", delete: { entity: "User", key: { mail: "a" } } }"#),
-                        "t.json5: steps[0].delete.key.mail: unknown field 'mail' of User; \(Self.userFields)")
+                        "t.json5: steps[0].delete.key.mail: unknown field 'mail' of User; \(Self.userFields); did you mean 'email'?")
         T.expectFailure(T.steps(#"{ at: "0s", on: "r1", import: { entity: "User", count: 2, values: { town: ["Oslo"] } } }"#),
                         "t.json5: steps[0].import.values.town: unknown field 'town' of User; \(Self.userFields)")
     }
@@ -429,7 +429,7 @@ struct ScenarioFileErrorTests {
     @Test func links() {
         let shop = #"schema: { entities: [{ name: "Product", fields: ["sku"], unique: [["sku"]], relations: { tags: "Tag" } }, { name: "Tag", fields: ["name"], unique: [["name"]] }] }"#
         T.expectFailure(T.document(#"\#(shop), steps: [{ at: "0s", on: "r1", link: { entity: "Product", key: { sku: "A" }, relation: "tag", to: { name: "x" } } }]"#),
-                        "t.json5: steps[0].link.relation: unknown relation 'tag' of Product; relations: tags")
+                        "t.json5: steps[0].link.relation: unknown relation 'tag' of Product; relations: tags; did you mean 'tags'?")
         T.expectFailure(T.document(#"\#(shop), steps: [{ at: "0s", on: "r1", link: { entity: "Tag", key: { name: "x" }, relation: "tags", to: { sku: "A" } } }]"#),
                         "t.json5: steps[0].link.relation: unknown relation 'tags' of Tag; relations: none")
         T.expectFailure(T.document(#"\#(shop), steps: [{ at: "0s", on: "r1", link: { entity: "Product", key: { sku: "A" }, relation: "tags", to: { sku: "x" } } }]"#),
@@ -444,7 +444,7 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.document(#"schema: { entities: [{ name: "Product", fields: ["sku"], relations: { sku: "Product" } }] }"#),
                         "t.json5: schema.entities[0].relations.sku: 'sku' is already a field of Product")
         T.expectFailure(T.document(#"schema: { entities: [{ name: "User", fields: ["email", "name"], unique: [["mail"]] }] }"#),
-                        "t.json5: schema.entities[0].unique[0][0]: unknown field 'mail' of User; fields: email, name")
+                        "t.json5: schema.entities[0].unique[0][0]: unknown field 'mail' of User; fields: email, name; did you mean 'email'?")
         T.expectFailure(T.document(#"schema: { entities: [{ name: "User", fields: ["email", "name"], unique: [["name"], ["email", "nom"]] }] }"#),
                         "t.json5: schema.entities[0].unique[1][1]: unknown field 'nom' of User; fields: email, name")
         T.expectFailure(T.document(#"schema: { entities: [{ name: "User", fields: ["email"], unique: [[]] }] }"#),

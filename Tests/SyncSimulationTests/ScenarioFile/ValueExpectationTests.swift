@@ -88,9 +88,9 @@ struct ValueExpectationTests {
 
     @Test func errorsNameThePlace() {
         T.expectFailure(Self.rename(#"{ strategy: "lww", record: { entity: "Usr", key: { email: "ann@example.com" } }, field: "name", on: "*", equals: "x" }"#),
-                        "t.json5: expect[0].record.entity: unknown entity 'Usr'; entities: User")
+                        "t.json5: expect[0].record.entity: unknown entity 'Usr'; entities: User; did you mean 'User'?")
         T.expectFailure(Self.rename(#"{ strategy: "lww", \#(Self.ann), field: "nme", on: "*", equals: "x" }"#),
-                        "t.json5: expect[0].field: unknown field 'nme' of User; fields: email, name, city")
+                        "t.json5: expect[0].field: unknown field 'nme' of User; fields: email, name, city; did you mean 'name'?")
         T.expectFailure(Self.rename(#"{ strategy: "lww", \#(Self.ann), field: "name", on: ["r1", "r9"], equals: "x" }"#),
                         "t.json5: expect[0].on[1]: unknown replica 'r9'; replicas: r1, r2, r3")
         T.expectFailure(Self.rename(#"{ strategy: "lww", record: { entity: "User", key: { email: "bob@example.com" } }, field: "name", on: "*", equals: "x" }"#),

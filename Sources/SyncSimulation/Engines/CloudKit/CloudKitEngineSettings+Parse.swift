@@ -42,7 +42,7 @@ extension CloudKitEngineSettings {
     private static func choice<T>(_ node: Node, _ names: [String], _ make: (String) -> T?) throws(ScenarioFileError) -> T {
         let text = try node.string()
         guard let value = make(text) else {
-            throw node.error("expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(text))\"")
+            throw node.expected(oneOf: names, found: text)
         }
         return value
     }

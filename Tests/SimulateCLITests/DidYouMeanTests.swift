@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// A misspelt option, command, strategy, value, scenario key or metric:
+/// the one-line error ends with the closest word allowed there.
+struct DidYouMeanTests {
+    static let compareOptions = "--replicas, --seed, --engine, --preset, --strategies, --format, --no-timing, --store, --concurrency, --out, "
+        + "--check-invariants, --max-events, --help, --version"
+    static let strategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, "
+        + "lww:field, keyid, dedupe:apple, dedupe:merge, dedupe:deferred"
+    static let commands = "run, check, explore, race, sweep, merge, benchmark, lint, completions, help"
+
+    @Test(arguments: [
+        (["--replica", "3"], "unknown option '--replica'; simulate takes \(compareOptions); did you mean --replicas?"),
+        (["--replica=3"], "unknown option '--replica'; simulate takes \(compareOptions); did you mean --replicas?"),
+        // An option of another command, close to one of this one's.
+        (["--seeds", "1..3"], "simulate does not take --seeds; it takes \(compareOptions); did you mean --seed?"),
+        (["--strategies", "lwww"], "--strategies: unknown strategy 'lwww'; allowed: \(strategies); did you mean lww?"),
+        (["--strategies", "lww,unique:eror"], "--strategies: unknown strategy 'unique:eror'; allowed: \(strategies); did you mean unique:error?"),
+        (["--format", "jsno"], "--format expects one of table, json, markdown, got 'jsno'; did you mean json?"),
+        (["--engine", "cloudkt"], "--engine expects one of peer, cloudkit, got 'cloudkt'; did you mean cloudkit?"),
+        (["--preset", "nspkc"], "--preset expects one of nspckc, cksyncengine, sqlitedata, ownserver, got 'nspkc'; did you mean nspckc?"),
+        (["runn"], "unexpected argument 'runn'; simulate takes only options: \(compareOptions) (or a command: \(commands)); did you mean run?"),
+        (["completions", "bsh"], "simulate completions: unknown shell 'bsh'; shells: bash, zsh, fish; did you mean bash?"),
+        // Nothing close: the error as it was.
+        (["--bogus"], "unknown option '--bogus'; simulate takes \(compareOptions)"),
+    ])
+    func commandLine(_ arguments: [String], _ message: String) async throws {
+        let output = try await SimulateProcess.run(arguments)
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(output.stderr == "simulate: \(message)\n")
+    }
+
+    @Test func scenarioKeysAndMetrics() async throws {
+        let folder = try ScenarioCommandTests.folder([
+            "key.json5": #"{ name: "key", expect: [{ strategy: "lww", metric: "diverged", equal: 0 }] }"#,
+            "metric.json5": #"{ name: "metric", expect: [{ strategy: "lww", metric: "duplicates.fnal", equals: 0 }] }"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("key.json5").path
+        let run = try await SimulateProcess.run(["run", key])
+        #expect(run.status == 2)
+        #expect(run.stderr == "simulate: \(key): expect[0].equal: unknown key 'equal'; allowed: strategy, metric, equals, min, max, variant; "
+            + "did you mean 'equals'?\n")
+        // check reports each broken file on its ERROR line.
+        let check = try await SimulateProcess.run(["check", folder.path, "--quiet"])
+        #expect(check.status == 2)
+        #expect(check.stdout.contains("expect[0].metric: unknown metric 'duplicates.fnal'; metrics: "), "\(check.stdout)")
+        #expect(check.stdout.contains("; did you mean 'duplicates.final'?"), "\(check.stdout)")
+        #expect(check.stdout.contains("; did you mean 'equals'?"), "\(check.stdout)")
+    }
+
+    /// A typo in a `--vary` path is blamed on the command line, with the
+    /// keys allowed where it went wrong.
+    @Test func aVaryPathTypoIsTheCommandLines() async throws {
+        let output = try await SimulateProcess.run(["sweep", ScenarioCommandTests.scenario("default.json5"), "--vary", "netwrk.drop=0,0.1", "--seeds", "1"])
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("simulate: --vary netwrk.drop: unknown key 'netwrk'; allowed: name, description, replicas, "), "\(output.stderr)")
+        #expect(output.stderr.hasSuffix(", cloudkit; did you mean 'network'?\n"), "\(output.stderr)")
+        #expect(!output.stderr.contains("default.json5"), "the file is not at fault")
+    }
+}
