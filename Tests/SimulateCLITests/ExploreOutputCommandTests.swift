@@ -20,7 +20,7 @@ struct ExploreOutputCommandTests {
         let (folder, path) = try Self.lateCreate()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("found").path
-        let arguments = ["explore", path, "--seeds", "2..4", "--shrink", "--out", out, "--format", "json"]
+        let arguments = ["explore", path, "--seeds", "2..4", "--shrink", "--out", out, "--format", "json", "--quiet"]
         let output = try await SimulateProcess.run(arguments)
         #expect(output.status == 1)
         #expect(output.stderr == "")

@@ -27,7 +27,7 @@ struct ExploreShrinkCommandTests {
         let path = folder.appendingPathComponent("offline-import.json5").path
         let out = folder.appendingPathComponent("found").path
 
-        let output = try await SimulateProcess.run(["explore", path, "--seeds", "4..5", "--shrink", "--out", out])
+        let output = try await SimulateProcess.run(["explore", path, "--seeds", "4..5", "--shrink", "--out", out, "--quiet"])
         #expect(output.status == 1)
         #expect(output.stderr == "")
         // The file's description names the explored file: 529 bytes when it is "offline-import.json5".

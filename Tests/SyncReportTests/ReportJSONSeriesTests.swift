@@ -50,7 +50,7 @@ struct ReportJSONSeriesTests {
                 Issue.record("the document is not an object")
                 return
             }
-            #expect(members.map(\.key) == ["schemaVersion", "tool", "toolVersion", "reports"])
+            #expect(members.map(\.key) == ["schemaVersion", "tool", "toolVersion", "command", "reports"])
             let json = try Fixtures.parse(document.rendered())
             #expect(json["schemaVersion"] as? Int == Report.schemaVersion)
             #expect(json["tool"] as? String == "SyncSim")
