@@ -7,6 +7,7 @@ public struct LintOptions: Sendable {
     /// instead of the current one.
     public var schemaVersion: String?
 
+    /// The options of `simulate lint`; the defaults are what it does with none.
     public init(assumesCloudKit: Bool = false, schemaVersion: String? = nil) {
         self.assumesCloudKit = assumesCloudKit
         self.schemaVersion = schemaVersion

@@ -1,9 +1,12 @@
 /// A stored property that is not a relationship.
 public struct Attribute: Sendable {
+    /// The attribute's name in the model.
     public let name: String
+    /// Where it is declared.
     public let location: SourceLocation
     /// As written: `String`, `Integer 64`, `[String: Int]`.
     public let typeName: String
+    /// Core Data's `optional="YES"`; SwiftData: a type ending in `?`.
     public let isOptional: Bool
     /// A default the store knows about: Core Data's `defaultValueString`,
     /// or a SwiftData declaration's `= …` (a value set in `init` is not one).
@@ -15,6 +18,7 @@ public struct Attribute: Sendable {
     /// (`parentEntity`); nil for the entity's own. Checked where declared.
     public var inheritedFrom: String?
 
+    /// An attribute as a reader found it.
     public init(name: String, location: SourceLocation, typeName: String, isOptional: Bool, hasDefault: Bool, isTransient: Bool = false) {
         self.name = name
         self.location = location

@@ -2,11 +2,13 @@
 /// a Core Data `.xcdatamodel` or SwiftData `@Model` classes. The rules and
 /// the schema writer read only this.
 public struct DataModel: Sendable {
+    /// How the model was written; the raw value is how reports name it.
     public enum Kind: String, Sendable {
         case coreData = "Core Data model"
         case swiftData = "SwiftData sources"
     }
 
+    /// A Core Data model or SwiftData sources.
     public let kind: Kind
     /// A name for the scenario the schema writer emits: the model's file
     /// name without extension, or the source folder's name.
@@ -25,6 +27,7 @@ public struct DataModel: Sendable {
     /// entity may not point outside its configuration.
     public var cloudKitConfigurations: [(name: String, members: [String])] = []
 
+    /// A model as a reader built it.
     public init(kind: Kind, name: String, entities: [Entity], readerFindings: [Finding], cloudKit: CloudKitUse = .synced(because: "")) {
         self.kind = kind
         self.name = name
@@ -41,10 +44,12 @@ public struct DataModel: Sendable {
         case synced(because: String)
         case notSynced(because: String)
 
+        /// True for ``synced(because:)``.
         public var isSynced: Bool {
             if case .synced = self { true } else { false }
         }
 
+        /// Why the reader thinks so, as the summary's `cloudkit:` line prints it.
         public var evidence: String {
             switch self {
             case .synced(let because), .notSynced(let because): because
@@ -52,6 +57,7 @@ public struct DataModel: Sendable {
         }
     }
 
+    /// The entity called `name`, if the model has one.
     public func entity(named name: String) -> Entity? {
         entities.first { $0.name == name }
     }

@@ -26,19 +26,27 @@ public struct Relationship: Sendable {
         }
     }
 
+    /// The relationship's name in the model.
     public let name: String
+    /// Where it is declared.
     public let location: SourceLocation
+    /// The entity it points at.
     public let target: String
+    /// Core Data's `toMany="YES"`; SwiftData: an array of a model class.
     public let isToMany: Bool
+    /// Core Data's `optional="YES"`; SwiftData: a type ending in `?`.
     public let isOptional: Bool
     /// Core Data's `ordered="YES"`; SwiftData has no ordered relationships.
     public let isOrdered: Bool
+    /// What deleting the owner does to the targets.
     public let deleteRule: DeleteRule
+    /// Its inverse, as declared, inferred, missing or ambiguous.
     public var inverse: Inverse
     /// The Core Data entity it is declared on when this entity inherits it
     /// (`parentEntity`); nil for the entity's own. Checked where declared.
     public var inheritedFrom: String?
 
+    /// A relationship as a reader found it.
     public init(name: String, location: SourceLocation, target: String, isToMany: Bool, isOptional: Bool,
                 isOrdered: Bool, deleteRule: DeleteRule, inverse: Inverse) {
         self.name = name

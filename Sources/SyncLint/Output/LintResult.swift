@@ -5,8 +5,10 @@ import SyncReport
 /// were found. Every format prints the same reports and the run exits the
 /// same way whatever the format.
 public struct LintResult: Sendable {
+    /// One report per model linted, in the order found.
     public let reports: [LintReport]
 
+    /// The result of linting these models.
     public init(reports: [LintReport]) {
         self.reports = reports
     }

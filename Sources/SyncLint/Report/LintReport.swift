@@ -5,11 +5,14 @@ public struct LintReport: Sendable {
     /// What the model was read from, as the user gave it or as it was
     /// found under the folder they gave: the findings' files start with it.
     public let path: String
+    /// The model as the reader read it.
     public let model: DataModel
+    /// Every finding, sorted by file, line, severity and rule.
     public let findings: [Finding]
     /// `--assume-cloudkit`: every entity was checked as synced.
     public let assumedCloudKit: Bool
 
+    /// A report of `model`, read from `path`; the findings are sorted here.
     public init(path: String, model: DataModel, findings: [Finding], assumedCloudKit: Bool = false) {
         self.path = path
         self.model = model
@@ -17,6 +20,7 @@ public struct LintReport: Sendable {
         self.assumedCloudKit = assumedCloudKit
     }
 
+    /// How many findings have `severity`.
     public func count(_ severity: Finding.Severity) -> Int {
         findings.filter { $0.severity == severity }.count
     }
@@ -50,6 +54,7 @@ public struct LintReport: Sendable {
         }
     }
 
+    /// The summary's answer: an error fails to load; a model that does not sync is `notSynced`; then warnings; else ready.
     public var verdict: Verdict {
         if count(.error) > 0 { return .failsToLoad }
         if !model.cloudKit.isSynced && !assumedCloudKit { return .notSynced }
@@ -75,6 +80,7 @@ public struct LintReport: Sendable {
     /// The entities outside every CloudKit configuration (Core Data).
     public var notSyncedCount: Int { model.entities.filter { !$0.isSynced }.count }
 
+    /// The counts and verdict, the `cloudkit:` line, then the natural keys and the strategies that fit.
     public var summaryLines: [String] {
         let errors = count(.error)
         let warnings = count(.warning)
@@ -99,5 +105,6 @@ public struct LintReport: Sendable {
         findings.map(\.description) + (findings.isEmpty ? [] : [""]) + summaryLines
     }
 
+    /// The report as `simulate lint` prints it.
     public var text: String { lines.joined(separator: "\n") + "\n" }
 }

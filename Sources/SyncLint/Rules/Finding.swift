@@ -1,5 +1,6 @@
 /// One line of the linter's output: `FILE:LINE: error: message [rule]`.
 public struct Finding: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// How much a finding matters: only an error fails the model (exit 1).
     public enum Severity: String, Sendable, Comparable {
         /// The container refuses the model: the app fails at launch.
         case error
@@ -16,16 +17,21 @@ public struct Finding: Hashable, Comparable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// Orders errors first, then warnings, then notes.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
+    /// Where the finding is: the line of the declaration it is about.
     public let location: SourceLocation
+    /// The rule that found it, printed in brackets.
     public let rule: LintRule
+    /// What fails and how to fix it.
     public let message: String
     /// The rule's own severity, or `note` for what would fail only if
     /// CloudKit were turned on (``DataModel/CloudKitUse``).
     public let severity: Severity
 
+    /// A finding of `rule`, at the rule's own severity unless `severity` says otherwise.
     public init(_ rule: LintRule, at location: SourceLocation, _ message: String, severity: Severity? = nil) {
         self.rule = rule
         self.location = location
@@ -42,5 +48,6 @@ public struct Finding: Hashable, Comparable, Sendable, CustomStringConvertible {
         return lhs.message < rhs.message
     }
 
+    /// `FILE:LINE: severity: message [rule]`, the line Xcode and editors read.
     public var description: String { "\(location): \(severity.rawValue): \(message) [\(rule.rawValue)]" }
 }

@@ -34,6 +34,7 @@ public enum LintRule: String, CaseIterable, Sendable {
     /// reported as notes (what would fail if it synced).
     case notSynced = "not-synced"
 
+    /// The rule's own severity (docs/sources/lint-rules.md names it in each section's heading).
     public var severity: Finding.Severity {
         switch self {
         case .uniqueConstraint, .requiredAttribute, .unsupportedAttributeType, .requiredRelationship,

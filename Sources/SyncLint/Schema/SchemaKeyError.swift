@@ -6,12 +6,14 @@ public struct SchemaKeyError: Error, Equatable, Sendable, CustomStringConvertibl
         case malformed, unknownEntity, entityNotSynced, unknownField, repeatedField, repeatedEntity
     }
 
+    /// What kind of mistake the `--key` argument has.
     public let code: Code
     /// The argument as given, such as `Book.isbn`.
     public let argument: String
     /// For a person: what is wrong and what is allowed.
     public let message: String
 
+    /// An error about the `--key` `argument`.
     public init(_ code: Code, argument: String, _ message: String) {
         self.code = code
         self.argument = argument
