@@ -6,12 +6,16 @@ public struct CheckResult: Sendable {
     /// In the order the files were named (folders expanded, sorted by name).
     public var files: [CheckFile]
 
+    /// A check of these files, in order.
     public init(files: [CheckFile] = []) {
         self.files = files
     }
 
+    /// Every case of every file, in order.
     public var cases: [CheckCase] { files.flatMap(\.cases) }
+    /// Cases that held.
     public var passedCount: Int { cases.filter(\.passed).count }
+    /// Cases that did not (a case not judged is neither).
     public var failedCount: Int { cases.filter(\.failed).count }
     /// Cases about a run `--max-events` stopped: neither passed nor
     /// failed (``ExpectationOutcome/isJudged``).
@@ -29,6 +33,7 @@ public struct CheckResult: Sendable {
 
 /// One scenario file's part of a check.
 public struct CheckFile: Sendable {
+    /// What came of one file.
     public enum Outcome: Sendable {
         /// The file ran: one case per expectation and strategy it applies to.
         case checked(scenario: String, cases: [CheckCase])
@@ -40,8 +45,10 @@ public struct CheckFile: Sendable {
 
     /// The path as given or as found in a folder.
     public let path: String
+    /// What came of it.
     public let outcome: Outcome
 
+    /// One file's part of a check.
     public init(path: String, outcome: Outcome) {
         self.path = path
         self.outcome = outcome
@@ -69,11 +76,13 @@ public struct CheckFile: Sendable {
         return CheckFile(path: report.file ?? report.scenario.name, outcome: .checked(scenario: report.scenario.name, cases: cases))
     }
 
+    /// Its cases; none for a broken file or one that expects nothing.
     public var cases: [CheckCase] {
         guard case .checked(_, let cases) = outcome else { return [] }
         return cases
     }
 
+    /// True when the file could not be read or parsed.
     public var isBroken: Bool {
         guard case .broken = outcome else { return false }
         return true
@@ -91,6 +100,7 @@ public struct CheckFile: Sendable {
 /// One expectation checked against one strategy's run (and one replica,
 /// for a value): what JUnit calls a test case.
 public struct CheckCase: Sendable {
+    /// The expectation and what the run measured.
     public let outcome: ScenarioExpectationOutcome
     /// The expectation's line in its scenario file, counting from 1.
     public let line: Int
@@ -100,6 +110,7 @@ public struct CheckCase: Sendable {
     /// or its variant's): JUnit's `time`.
     public let wallSeconds: Double
 
+    /// A case at the expectation's `line`, replayed by `replayCommand`; `wallSeconds` is its run's wall time (JUnit `time`).
     public init(outcome: ScenarioExpectationOutcome, line: Int, replayCommand: String, wallSeconds: Double = 0) {
         self.outcome = outcome
         self.line = line

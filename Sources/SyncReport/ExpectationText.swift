@@ -79,6 +79,7 @@ public enum ExpectationText {
         status(passed: outcome.passed, judged: outcome.isJudged)
     }
 
+    /// `PASS`, `FAIL`, or `SKIP` for an expectation about a run `--max-events` stopped.
     public static func status(passed: Bool, judged: Bool) -> String {
         !judged ? "SKIP" : passed ? "PASS" : "FAIL"
     }

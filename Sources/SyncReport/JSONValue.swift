@@ -13,15 +13,20 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// Keys in the order given.
     case object([Member])
 
+    /// A key and its value; an object keeps its members in the order written.
     public struct Member: Hashable, Sendable {
+        /// The member's name.
         public let key: String
+        /// Its value.
         public let value: JSONValue
+        /// The member `key: value`.
         public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
+    /// An integer from an `Int`.
     public static func int(_ value: Int) -> JSONValue { .int(Int64(value)) }
 
     /// Two-space indented text with a trailing newline.

@@ -3,10 +3,14 @@ import SyncSimulation
 /// The report of `simulate race`: real threads decide the interleaving, so
 /// every figure varies from run to run; the report says so.
 public struct RaceReport: Sendable {
+    /// One measurement per strategy and writer count.
     public let measurements: [RaceExperiment.Measurement]
+    /// Trials per measurement.
     public let trials: Int
+    /// How the writers were scheduled.
     public let schedule: ConcurrentWriters.Schedule
 
+    /// A report of a race.
     public init(measurements: [RaceExperiment.Measurement], trials: Int, schedule: ConcurrentWriters.Schedule) {
         self.measurements = measurements
         self.trials = trials
@@ -38,6 +42,7 @@ public struct RaceReport: Sendable {
         ]
     }
 
+    /// Aligned text for a terminal.
     public func table() -> String {
         var lines = [headline, RaceReport.caveat, ""] + columns.alignedLines(measurements)
         lines.append("")
@@ -45,10 +50,12 @@ public struct RaceReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A Markdown section.
     public func markdown() -> String {
         (["## \(headline)", "", RaceReport.caveat, ""] + columns.markdownLines(measurements)).joined(separator: "\n") + "\n"
     }
 
+    /// What `simulate race --format json` prints: the shared envelope, then the schedule and the results.
     public func json() -> JSONValue {
         var scheduleMembers: [JSONValue.Member]
         switch schedule {

@@ -9,10 +9,13 @@ public struct Report: Sendable {
     /// (``JSONValue/document(command:_:)``).
     public static let schemaVersion = 2
 
+    /// The scenario run.
     public let scenario: Scenario
+    /// The seed every run started from.
     public let seed: UInt64
     /// `memory` until other stores exist.
     public let store: String
+    /// One result per run, in order (each strategy once, or once per variant).
     public let results: [RunResult]
     /// False drops every wall-clock figure, so output is byte-identical
     /// between runs.
@@ -32,6 +35,7 @@ public struct Report: Sendable {
     /// repeats. The built-in scenario's stack comes from its scenario.
     public var fileStackArguments = ""
 
+    /// A report of these results; `expectations` are the file's, checked against them.
     public init(scenario: Scenario, seed: UInt64, store: String = "memory", results: [RunResult], includesTiming: Bool,
                 concurrency: WriterConcurrency = .deterministic, file: String? = nil, expectations: [ExpectationOutcome] = []) {
         self.scenario = scenario

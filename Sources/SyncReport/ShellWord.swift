@@ -3,6 +3,7 @@
 /// otherwise (an inner `'` becomes `'\''`), so a printed replay line pastes
 /// as it prints, whatever the file's name.
 public enum ShellWord {
+    /// `text` as one shell word.
     public static func quoted(_ text: String) -> String {
         let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0" ... "9").contains(scalar) || "/._-+:@%,=".unicodeScalars.contains(scalar))

@@ -14,25 +14,37 @@ import SyncSimulation
 /// them; a reader from before variants refuses a part with them (its jobs
 /// hold more lists than strategies), so no format version changes.
 public enum SweepParts {
+    /// One part file, as read back.
     public struct Part: Sendable {
+        /// The scenario file the sweep ran.
         public let file: String
+        /// A digest of the scenario file, so parts of different files are not merged.
         public let fileDigest: String
         /// The version of the tool that ran the jobs; empty for parts written
         /// before versions were recorded.
         public let toolVersion: String
+        /// The varied settings.
         public let parameters: [SweepParameter]
+        /// The seeds of every point.
         public let seeds: [UInt64]
+        /// Which shard this is, from 1.
         public let shard: Int
+        /// How many shards the sweep was split into.
         public let shards: Int
+        /// The figures of this shard's jobs.
         public let runs: Sweep.Runs
     }
 
+    /// Why a part file could not be read or merged, naming it.
     public struct ReadError: Error, CustomStringConvertible {
         public let file: String
+        /// What is wrong.
         public let message: String
+        /// `FILE: message`.
         public var description: String { "\(file): \(message)" }
     }
 
+    /// The name of shard `shard` of `shards`.
     public static func fileName(shard: Int, of shards: Int) -> String { "sweep-part-\(shard)-of-\(shards).json" }
 
     /// A digest of the scenario file's bytes: parts of different files never merge.
@@ -41,6 +53,7 @@ public enum SweepParts {
         return String(high, radix: 16) + String(low, radix: 16)
     }
 
+    /// A shard's part file: its plan and its jobs' figures.
     public static func json(plan: Sweep.Plan, runs: Sweep.Runs, shard: Int, of shards: Int) -> JSONValue {
         .object([
             .init("schemaVersion", .int(Report.schemaVersion)),
@@ -69,6 +82,7 @@ public enum SweepParts {
         ])
     }
 
+    /// Reads a part file, refusing one this version cannot merge.
     public static func read(_ path: String) throws(ReadError) -> Part {
         func fail(_ message: String) -> ReadError { ReadError(file: path, message: message) }
         guard let data = FileManager.default.contents(atPath: path) else { throw fail("no such file") }

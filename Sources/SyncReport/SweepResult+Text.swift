@@ -23,6 +23,7 @@ extension SweepResult {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// What `sweep.json` holds and `simulate sweep --format json` prints: the shared envelope, then every summary row.
     public func json() -> JSONValue {
         .document(command: "sweep", [
             .init("scenario", .string(scenario)),
@@ -93,6 +94,7 @@ extension SweepResult {
 /// Numbers in sweep files: fixed six decimals, a sign only when negative,
 /// never `-0`; the same text on every machine.
 public enum SweepNumber {
+    /// Six decimals, for files.
     public static func text(_ value: Double) -> String { signed(value, digits: 6) }
 
     /// Three decimals, trailing zeros trimmed, for tables people read.

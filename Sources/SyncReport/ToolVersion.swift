@@ -3,5 +3,6 @@
 /// that made it. Raise the minor version when outputs gain or change
 /// fields, the major when a scenario file that ran stops running.
 public enum ToolVersion {
-    public static let current = "0.3.0"
+    /// The version this build is.
+    public static let current = "0.4.0"
 }

@@ -88,7 +88,7 @@ struct HelpCommandTests {
         #expect(output.status == 0)
         #expect(output.stderr == "")
         #expect(output.stdout == "simulate \(ToolVersion.current)\n")
-        #expect(output.stdout == "simulate 0.3.0\n")
+        #expect(output.stdout == "simulate 0.4.0\n")
     }
 
     /// Help tells the truth: every option the parser accepts for a command
