@@ -14,10 +14,15 @@ import SyncModel
 ///   with it when a hash gains a second holder or answers a lookup, so a
 ///   collision stops the run instead of merging two keys.
 public struct MemoryStore: Store {
+    /// The record types this store holds.
     public let schema: Schema
+    /// Whether commits are checked against the unique keys; ``addUniqueConstraints()`` turns it on.
     public private(set) var enforcesUniqueness: Bool
+    /// Non-empty transactions committed so far.
     public private(set) var commitCount = 0
+    /// The sum of every slot's digest, updated as each slot changes rather than recomputed.
     public private(set) var digest = StateDigest.zero
+    /// Kept by the key index as holders come and go, never counted by a scan.
     public var duplicateCount: Int { keyIndex.duplicateCount }
 
     private struct Slot {
@@ -32,16 +37,19 @@ public struct MemoryStore: Store {
     private var keyIndex = LiveKeyIndex()
     private let keys: LiveKeys
 
+    /// An empty store.
     public init(schema: Schema, enforcesUniqueness: Bool) {
         self.schema = schema
         self.enforcesUniqueness = enforcesUniqueness
         keys = LiveKeys(schema: schema)
     }
 
+    /// The stored version of `id`, live or tombstoned; nil when never stored.
     public func record(_ id: RecordID) -> Record? {
         slotOfID[id].map { slots[Int($0)].record }
     }
 
+    /// Live holders of `key`, found by its hash and checked against its text.
     public func liveRecordIDs(holding key: NaturalKey) -> [RecordID] {
         liveRecordIDs(holding: key, hash: NaturalKeyHash(key))
     }
@@ -55,12 +63,14 @@ public struct MemoryStore: Store {
         return [record.id] + keyIndex.otherHolders(of: hash)
     }
 
+    /// Keys of `uniqueKey` with more than one live holder, read back from a holder's fields, sorted.
     public func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey] {
         keyIndex.duplicated(of: uniqueKey).map { hash in
             keys.naturalKey(LiveKey(uniqueKey: uniqueKey, hash: hash), of: slots[Int(keyIndex.firstSlot(of: hash)!)].record)
         }.sorted()
     }
 
+    /// Turns enforcement on, or throws `uniqueConstraint` listing every conflict and changes nothing.
     public mutating func addUniqueConstraints() throws(StoreError) {
         guard !enforcesUniqueness else { return }
         let conflicts = schema.allUniqueKeys.flatMap { uniqueKey in
@@ -73,6 +83,7 @@ public struct MemoryStore: Store {
         enforcesUniqueness = true
     }
 
+    /// Every record, live or tombstoned, sorted by id.
     public func allRecords() -> [Record] {
         slotOfID.keys.sorted().map { slots[Int(slotOfID[$0]!)].record }
     }

@@ -8,6 +8,7 @@ public enum StoreOperation: Sendable {
     /// merge policy overwrites a record regardless of stamps.
     case replace(Record)
 
+    /// The id of the record the operation writes.
     public var id: RecordID {
         switch self {
         case .merge(let record), .replace(let record): return record.id
@@ -25,12 +26,15 @@ public enum StoreOperation: Sendable {
 
 /// Writes that are applied whole or not at all.
 public struct Transaction: Sendable {
+    /// The writes, in the order they apply.
     public var operations: [StoreOperation]
 
+    /// A transaction of `operations`; empty unless told.
     public init(_ operations: [StoreOperation] = []) {
         self.operations = operations
     }
 
+    /// True when there is nothing to write.
     public var isEmpty: Bool { operations.isEmpty }
 }
 

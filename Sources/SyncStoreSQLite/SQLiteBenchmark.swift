@@ -18,12 +18,19 @@ import SyncStore
 /// same pragmas. It does not decode, merge, encode, check keys, digest or
 /// count: that is the store's own work, the overhead being measured.
 public enum SQLiteBenchmark {
+    /// What one run measured.
     public struct Result: Sendable {
+        /// Changes applied by each loop: the creates plus the updates.
         public let records: Int
+        /// Changes per transaction.
         public let batch: Int
+        /// Time through ``SQLiteStore``, in seconds.
         public let storeSeconds: Double
+        /// Time of the bare SQLite loop, in seconds.
         public let rawSeconds: Double
+        /// Changes per second through the store.
         public var storeRecordsPerSecond: Double { Double(records) / storeSeconds }
+        /// Changes per second through the bare loop.
         public var rawRecordsPerSecond: Double { Double(records) / rawSeconds }
         /// How many times slower the store is than the bare loop.
         public var overhead: Double { storeSeconds / rawSeconds }

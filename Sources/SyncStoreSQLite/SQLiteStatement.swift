@@ -77,6 +77,7 @@ public final class SQLiteStatement {
     public struct Bindings {
         let statement: SQLiteStatement
 
+        /// Binds an integer to parameter `index`.
         public func bind(_ number: Int64, at index: Int32) throws(SQLiteError) {
             try statement.check(sqlite3_bind_int64(statement.handle, index, number))
         }
@@ -86,6 +87,7 @@ public final class SQLiteStatement {
             try statement.check(statement.bindBlob(bytes, at: index))
         }
 
+        /// Binds a copy of `bytes` as a blob; an empty array binds as an empty blob, not NULL.
         public func bind(_ bytes: [UInt8], at index: Int32) throws(SQLiteError) {
             try statement.check(bytes.withUnsafeBytes { statement.bindBlob($0, at: index) })
         }
@@ -128,10 +130,13 @@ public final class SQLiteStatement {
 public struct SQLiteRow {
     let handle: OpaquePointer
 
+    /// The integer in `column`, counting from 0; 0 for NULL.
     public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
+    /// True when `column` holds NULL.
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+    /// The text in `column`, decoded as UTF-8; empty for NULL.
     public func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
@@ -147,6 +152,7 @@ public struct SQLiteRow {
         return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count > 0 ? count : 0))
     }
 
+    /// A copy of the blob in `column`; empty for NULL or an empty blob.
     public func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }

@@ -22,6 +22,7 @@ import SyncStore
 /// are private and touched only while `lock` is held (every method takes
 /// it), so the store is used by one thread at a time.
 public final class SQLiteStore: Store, @unchecked Sendable {
+    /// The record types this store holds.
     public let schema: Schema
     /// Read under `lock`: a migration may turn it on (``addUniqueConstraints()``).
     public var enforcesUniqueness: Bool { lock.withLock { enforcing } }
@@ -129,18 +130,24 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         }
     }
 
+    /// Commits so far, plus one per reload, so that observers look again.
     public var commitCount: Int { lock.withLock { commits } }
+    /// Kept up to date at each commit and recounted on a reload.
     public var duplicateCount: Int { lock.withLock { duplicates } }
+    /// Kept up to date at each commit and recomputed from the rows on a reload.
     public var digest: StateDigest { lock.withLock { stateDigest } }
 
+    /// The stored version of `id`, decoded from its row; nil when there is none.
     public func record(_ id: RecordID) -> Record? {
         lock.withLock { read(id) }
     }
 
+    /// Live holders of `key`, from its unique-key column.
     public func liveRecordIDs(holding key: NaturalKey) -> [RecordID] {
         lock.withLock { holders(of: key) }
     }
 
+    /// Keys of `uniqueKey` with more than one live holder, queried from its column, sorted.
     public func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey] {
         lock.withLock {
             var keys: [NaturalKey] = []
@@ -151,6 +158,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         }
     }
 
+    /// Every row's record, live or tombstoned, sorted by id.
     public func allRecords() -> [Record] {
         lock.withLock {
             var records: [Record] = []

@@ -7,6 +7,7 @@ public struct PhysicalClock: Hashable, Sendable {
     /// Rate error in parts per billion: `100_000` is a drift of 0.0001.
     public var driftPartsPerBillion: Int64
 
+    /// A clock with the given skew and drift; the defaults read true time exactly.
     public init(skewMicros: Int64 = 0, driftPartsPerBillion: Int64 = 0) {
         self.skewMicros = skewMicros
         self.driftPartsPerBillion = driftPartsPerBillion

@@ -14,11 +14,16 @@ public enum StampClockKind: String, Sendable {
 /// smaller stamp); only the hybrid kind also moves forward past stamps it
 /// observes from other replicas (Kulkarni et al., "Logical Physical Clocks").
 public struct ReplicaClock: Sendable {
+    /// Hybrid or wall: whether remote stamps move this clock forward.
     public let kind: StampClockKind
+    /// The replica whose stamps this clock issues; every stamp carries it.
     public let replica: ReplicaID
+    /// The replica's physical clock, skew and drift included, that stamps start from.
     public var physical: PhysicalClock
+    /// The last stamp issued or observed. Starts at `Int64.min` microseconds, below any reading.
     public private(set) var last: Timestamp
 
+    /// A clock for `replica` that has issued nothing yet.
     public init(kind: StampClockKind, replica: ReplicaID, physical: PhysicalClock = PhysicalClock()) {
         self.kind = kind
         self.replica = replica

@@ -14,11 +14,13 @@ public struct StableHasher: CanonicalBytes {
     private var pending = 0
     private var length = 0
 
+    /// A hasher with nothing appended; `seed` plays the part of ``StableHash``'s seed.
     public init(seed: UInt64 = 0) {
         h1 = seed
         h2 = seed
     }
 
+    /// Eight bytes, little-endian. Whole words on a word boundary go in without a byte loop.
     public mutating func append(_ value: UInt64) {
         switch pending {
         case 0:
@@ -34,6 +36,7 @@ public struct StableHasher: CanonicalBytes {
         }
     }
 
+    /// The string's UTF-8 bytes, with no length, read in place.
     public mutating func appendUTF8(of text: String) {
         var text = text
         text.withUTF8 { bytes in
@@ -41,6 +44,7 @@ public struct StableHasher: CanonicalBytes {
         }
     }
 
+    /// One byte; a full 16-byte block is mixed in at once.
     public mutating func append(byte: UInt8) {
         if pending < 8 {
             k1 |= UInt64(byte) << UInt64(pending * 8)

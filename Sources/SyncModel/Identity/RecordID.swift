@@ -4,14 +4,18 @@
 /// `unique:*`); derived from `(entity, natural key)` by ``StableHash`` for
 /// `crdt`. Ordered by its bits, which is what "the lowest id wins" means.
 public struct RecordID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The first 64 bits, compared first.
     public let high: UInt64
+    /// The last 64 bits.
     public let low: UInt64
 
+    /// An id from its two halves.
     public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
+    /// Orders by the 128 bits, high word first.
     public static func < (lhs: RecordID, rhs: RecordID) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }

@@ -8,13 +8,16 @@ public struct ReplicaID: Hashable, Comparable, Sendable, CustomStringConvertible
     /// (a `Timestamp` packs into 16 bytes instead of 24).
     private let storage: UInt16
 
+    /// The replica's position, `0 ..< replicaCount`.
     public var index: Int { Int(storage) }
 
+    /// The replica at `index`, which must fit in 16 bits.
     public init(_ index: Int) {
         precondition(index >= 0 && index <= Int(UInt16.max), "replica index out of range: \(index)")
         storage = UInt16(index)
     }
 
+    /// Orders by index.
     public static func < (lhs: ReplicaID, rhs: ReplicaID) -> Bool { lhs.index < rhs.index }
 
     /// The default display name: `r1` for index 0.

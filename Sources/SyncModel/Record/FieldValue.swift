@@ -4,6 +4,7 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
     case string(String)
     case int(Int64)
 
+    /// The value as a user sees it: the text itself or the decimal number.
     public var description: String {
         switch self {
         case .string(let text): return text
@@ -23,6 +24,7 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// Hashes the UTF-8 bytes, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .int(let number):

@@ -5,15 +5,20 @@
 /// concurrently elsewhere survives. Both lists stay sorted, so equal sets are
 /// equal values and iteration order never depends on hashing.
 public struct ObservedRemoveSet: Hashable, Sendable {
+    /// One add: an element and the unique tag of the write that added it.
     public struct Entry: Hashable, Comparable, Sendable {
+        /// The stamp of the adding write; a remove names it.
         public let tag: Timestamp
+        /// The id added.
         public let element: RecordID
 
+        /// An add of `element` under `tag`.
         public init(tag: Timestamp, element: RecordID) {
             self.tag = tag
             self.element = element
         }
 
+        /// Orders by tag, then element.
         public static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.tag, lhs.element) < (rhs.tag, rhs.element)
         }
@@ -24,8 +29,10 @@ public struct ObservedRemoveSet: Hashable, Sendable {
     /// Tags removed, sorted.
     public private(set) var removedTags: [Timestamp] = []
 
+    /// An empty set: no adds, no removes.
     public init() {}
 
+    /// True when no add or remove was ever merged in (not merely when no element is present).
     public var isEmpty: Bool { adds.isEmpty && removedTags.isEmpty }
 
     /// The ids currently in the set, sorted, each once.
@@ -56,10 +63,12 @@ public struct ObservedRemoveSet: Hashable, Sendable {
         adds.filter { $0.element == element && !removedTags.containsSorted($0.tag) }.map(\.tag)
     }
 
+    /// Adds `element` under `tag`, the stamp of the adding write.
     public mutating func add(_ element: RecordID, tag: Timestamp) {
         adds.insertSorted(Entry(tag: tag, element: element))
     }
 
+    /// Removes the adds with these tags: those the removing writer observed (``liveTags``).
     public mutating func remove(tags: [Timestamp]) {
         for tag in tags { removedTags.insertSorted(tag) }
     }
@@ -86,6 +95,7 @@ extension Array where Element: Comparable {
         insert(element, at: index)
     }
 
+    /// True when the sorted array holds `element`: a binary search.
     @inlinable
     public func containsSorted(_ element: Element) -> Bool {
         let index = sortedInsertionIndex(of: element)

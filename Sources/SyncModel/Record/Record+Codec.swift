@@ -2,6 +2,7 @@
 /// creation and deletion, every relationship tag, so that a record read
 /// back merges exactly as the one written.
 extension Record {
+    /// The stored bytes of this record, read back by ``init(decoding:schema:)``.
     public func encoded() -> [UInt8] {
         var writer = ByteWriter(capacity: 256)
         writer.append(id)

@@ -8,11 +8,17 @@
 ///   a later re-create of a derived id (`crdt`) brings the record back.
 /// - Relationships are observed-remove sets, indexed as in the schema.
 public struct Record: Hashable, Sendable {
+    /// The record's id; a change carries the id of the record it changes.
     public let id: RecordID
+    /// Which entity of the schema the record belongs to.
     public let entity: EntityIndex
+    /// One register per field of the entity; nil where never written.
     public var fields: [Register?]
+    /// Stamps of the creates, sorted.
     public private(set) var creations: [Timestamp]
+    /// Creations that a delete removed, sorted.
     public private(set) var deletedCreations: [Timestamp]
+    /// One set per relationship the entity owns.
     public var relations: [ObservedRemoveSet]
 
     /// An empty record or change: nothing written yet.
@@ -50,8 +56,10 @@ public struct Record: Hashable, Sendable {
             && fields.allSatisfy { $0 == nil } && relations.allSatisfy(\.isEmpty)
     }
 
+    /// The value of `field`; nil when unset or never written.
     public func value(_ field: Int) -> FieldValue? { fields[field]?.value }
 
+    /// Adds a creation stamped `stamp`: a create, or a stored creation read back.
     public mutating func markCreated(_ stamp: Timestamp) {
         creations.insertSorted(stamp)
     }

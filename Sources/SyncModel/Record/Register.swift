@@ -3,9 +3,12 @@
 /// `value == nil` is a stamped write of "unset" (how object-trump erases an
 /// attribute the importer left empty), which differs from never written.
 public struct Register: Hashable, Sendable {
+    /// The value written; nil for a stamped write of "unset".
     public var value: FieldValue?
+    /// The stamp of the write that set the value.
     public var stamp: Timestamp
 
+    /// A register holding `value`, written at `stamp`.
     public init(value: FieldValue?, stamp: Timestamp) {
         self.value = value
         self.stamp = stamp

@@ -1,6 +1,7 @@
 /// The stored form of a key's values, as a store indexes them: equal keys
 /// give equal bytes, and the bytes read back to the same key.
 extension NaturalKey {
+    /// The key's values as stored bytes: a count, then each value.
     public func encodedValues() -> [UInt8] {
         var writer = ByteWriter(capacity: 64)
         writer.append(values.count)
@@ -8,6 +9,7 @@ extension NaturalKey {
         return writer.bytes
     }
 
+    /// Reads bytes written by ``encodedValues()``; throws on damaged bytes.
     public init(uniqueKey: UniqueKeyID, decodingValues bytes: [UInt8]) throws(ByteReader.Malformed) {
         var reader = ByteReader(bytes)
         var values: [FieldValue] = []

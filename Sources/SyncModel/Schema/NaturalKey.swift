@@ -4,9 +4,12 @@
 /// A record with any key field unset has no natural key for that key and
 /// never collides, as SQL treats NULL in a UNIQUE index.
 public struct NaturalKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Which key of which entity this is a value of.
     public let uniqueKey: UniqueKeyID
+    /// The key fields' values, in the key's field order.
     public let values: [FieldValue]
 
+    /// A key from its values, given in the key's field order.
     public init(uniqueKey: UniqueKeyID, values: [FieldValue]) {
         self.uniqueKey = uniqueKey
         self.values = values
@@ -23,11 +26,13 @@ public struct NaturalKey: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.init(uniqueKey: uniqueKey, values: values)
     }
 
+    /// Orders by unique key, then by values, lexicographically.
     public static func < (lhs: NaturalKey, rhs: NaturalKey) -> Bool {
         if lhs.uniqueKey != rhs.uniqueKey { return lhs.uniqueKey < rhs.uniqueKey }
         return lhs.values.lexicographicallyPrecedes(rhs.values)
     }
 
+    /// The values joined by `+`, as in `Ada+Lovelace`.
     public var description: String { values.map(\.description).joined(separator: "+") }
 
     /// The id `crdt` gives every record of this key: a stable 128-bit hash of

@@ -5,9 +5,12 @@
 /// keeps no copy of each key: the key's text is always at hand in the
 /// records that hold it, for output and for the store's collision check.
 public struct NaturalKeyHash: Hashable, Sendable {
+    /// The first 64 bits.
     public let high: UInt64
+    /// The last 64 bits.
     public let low: UInt64
 
+    /// The hash of `key`.
     public init(_ key: NaturalKey) {
         var writer = Self.writer(for: key.uniqueKey, valueCount: key.values.count)
         for value in key.values { value.write(to: &writer) }

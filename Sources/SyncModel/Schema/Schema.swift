@@ -2,11 +2,14 @@
 public struct EntityIndex: Hashable, Comparable, Sendable {
     /// Two bytes: every stored record carries one.
     private let storage: UInt16
+    /// The entity's position in ``Schema/entities``.
     public var rawValue: Int { Int(storage) }
+    /// The entity at `rawValue`, which must fit in 16 bits.
     public init(_ rawValue: Int) {
         precondition(rawValue >= 0 && rawValue <= Int(UInt16.max), "entity index out of range: \(rawValue)")
         storage = UInt16(rawValue)
     }
+    /// Orders by position in the schema.
     public static func < (lhs: EntityIndex, rhs: EntityIndex) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -20,7 +23,9 @@ public struct EntitySchema: Hashable, Sendable {
     /// once, on the to-one side (docs/sources/dedupe-and-deletes.md, item 8),
     /// so the two directions cannot disagree.
     public struct Relation: Hashable, Sendable {
+        /// The relationship's name, unique among the entity's fields and relationships.
         public let name: String
+        /// The name of the entity the relationship points at.
         public let target: String
         /// To many (a set of targets) or to one (the target added last).
         public let toMany: Bool
@@ -29,6 +34,7 @@ public struct EntitySchema: Hashable, Sendable {
         /// The derived relationship on the target entity, if declared.
         public let inverse: Inverse?
 
+        /// A relationship; to-many with Core Data's default `nullify` rule and no inverse unless told.
         public init(name: String, target: String, toMany: Bool = true, deleteRule: DeleteRule = .nullify, inverse: Inverse? = nil) {
             self.name = name
             self.target = target
@@ -42,21 +48,28 @@ public struct EntitySchema: Hashable, Sendable {
     /// records whose relationship holds it. Its delete rule says what
     /// deleting a target does to those records.
     public struct Inverse: Hashable, Sendable {
+        /// The inverse's name on the target entity.
         public let name: String
+        /// What deleting a target does to the records that hold it.
         public let deleteRule: DeleteRule
 
+        /// An inverse; `nullify` unless told, as in Core Data.
         public init(name: String, deleteRule: DeleteRule = .nullify) {
             self.name = name
             self.deleteRule = deleteRule
         }
     }
 
+    /// The entity's name, unique in the schema.
     public let name: String
+    /// Field names, in declaration order: a field's index is its position here.
     public let fields: [String]
     /// Each key is a list of field indices, in declaration order.
     public let uniqueKeys: [[Int]]
+    /// The relationships this entity owns, in declaration order.
     public let relations: [Relation]
 
+    /// An entity; traps on no fields, a repeated field, or an empty unique key or one naming an unknown field.
     public init(name: String, fields: [String], uniqueKeys: [[String]], relations: [Relation] = []) {
         precondition(!fields.isEmpty, "entity \(name) has no fields")
         precondition(Set(fields).count == fields.count, "entity \(name) repeats a field")
@@ -74,8 +87,10 @@ public struct EntitySchema: Hashable, Sendable {
         self.relations = relations
     }
 
+    /// The index of the field called `name`, if any.
     public func fieldIndex(_ name: String) -> Int? { fields.firstIndex(of: name) }
 
+    /// The index of the owned relationship called `name`, if any.
     public func relationIndex(_ name: String) -> Int? { relations.firstIndex { $0.name == name } }
 
     /// True when `field` belongs to any unique key. Such fields are
@@ -90,11 +105,13 @@ public struct EntitySchema: Hashable, Sendable {
 
 /// The record types of a run.
 public struct Schema: Hashable, Sendable {
+    /// The entities, in declaration order: an ``EntityIndex`` is a position here.
     public let entities: [EntitySchema]
     /// Per entity, the inverses declared on it: derived from `entities`
     /// once here, since delete rules and link steps ask for them often.
     private let inverseEnds: [[InverseEnd]]
 
+    /// A schema; traps on a repeated entity, a relationship to an unknown entity, or a name used twice in one entity.
     public init(entities: [EntitySchema]) {
         precondition(Set(entities.map(\.name)).count == entities.count, "schema repeats an entity")
         for entity in entities {
@@ -122,8 +139,11 @@ public struct Schema: Hashable, Sendable {
     /// One inverse relationship on an entity: derived from `relation` of
     /// `owner`, whose records hold the links.
     public struct InverseEnd: Hashable, Sendable {
+        /// The entity that owns the relationship and holds the links.
         public let owner: EntityIndex
+        /// The relationship's index among `owner`'s relations.
         public let relation: Int
+        /// The inverse as declared: its name and delete rule.
         public let inverse: EntitySchema.Inverse
     }
 
@@ -136,10 +156,12 @@ public struct Schema: Hashable, Sendable {
         entityIndex(entities[owner.rawValue].relations[relation].target)!
     }
 
+    /// The index of the entity called `name`, if any.
     public func entityIndex(_ name: String) -> EntityIndex? {
         entities.firstIndex { $0.name == name }.map(EntityIndex.init)
     }
 
+    /// The entity at `entity`.
     public subscript(entity: EntityIndex) -> EntitySchema { entities[entity.rawValue] }
 
     /// The same schema with `field` appended to every entity that has a
@@ -163,12 +185,16 @@ public struct Schema: Hashable, Sendable {
 
 /// One unique key of one entity.
 public struct UniqueKeyID: Hashable, Comparable, Sendable {
+    /// The entity the key belongs to.
     public let entity: EntityIndex
+    /// The key's index among the entity's unique keys.
     public let key: Int
+    /// Key number `key` of `entity`.
     public init(entity: EntityIndex, key: Int) {
         self.entity = entity
         self.key = key
     }
+    /// Orders by entity, then key.
     public static func < (lhs: UniqueKeyID, rhs: UniqueKeyID) -> Bool {
         (lhs.entity.rawValue, lhs.key) < (rhs.entity.rawValue, rhs.key)
     }

@@ -5,8 +5,11 @@
 /// had applied when it was made (`dependencies`), and is applied only after
 /// them: causal order, whatever the network did.
 public struct ChangeSet: Sendable {
+    /// The replica whose transaction made the changes.
     public let origin: ReplicaID
+    /// The change set's number from its origin, counting from 1.
     public let seq: UInt32
+    /// What the receiver must have applied first: causal order.
     public let dependencies: VersionVector
     /// One change per record, sorted by record id.
     public let changes: [Record]
@@ -15,6 +18,7 @@ public struct ChangeSet: Sendable {
     /// Estimated size on the wire, for the network byte count.
     public let sizeBytes: Int
 
+    /// A change set; traps unless `seq >= 1` and `changes` are sorted by id, one per record.
     public init(origin: ReplicaID, seq: UInt32, dependencies: VersionVector, changes: [Record], committedAtMicros: Int64) {
         precondition(seq >= 1, "change set seq counts from 1")
         precondition(zip(changes, changes.dropFirst()).allSatisfy { $0.id < $1.id }, "changes must be sorted by id, one per record")
