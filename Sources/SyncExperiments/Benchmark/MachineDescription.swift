@@ -8,12 +8,14 @@ public struct MachineDescription: Hashable, Sendable {
     public let cpu: String
     /// Logical cores the process may run on.
     public let cores: Int
+    /// Physical memory, in bytes.
     public let memoryBytes: UInt64
     /// The operating system's own version string.
     public let os: String
     /// The Swift compiler that built this program, major and minor.
     public let swift: String
 
+    /// Describes a machine from figures already known; ``current()`` reads this one's.
     public init(cpu: String, cores: Int, memoryBytes: UInt64, os: String, swift: String) {
         self.cpu = cpu
         self.cores = cores
@@ -70,6 +72,7 @@ public struct MachineDescription: Hashable, Sendable {
 public enum BuildConfiguration: String, Sendable {
     case debug, release
 
+    /// How this code was compiled: `debug` when `DEBUG` is defined, else `release`.
     public static var current: BuildConfiguration {
         #if DEBUG
         return .debug

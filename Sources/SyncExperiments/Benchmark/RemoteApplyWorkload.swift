@@ -14,6 +14,7 @@ import SyncModel
 /// every create. Each change set carries the stamp of its last record as
 /// its commit time.
 public struct RemoteApplyWorkload: Sendable {
+    /// One entity, `User`, whose `email` is unique, as `crdt` needs to derive ids.
     public static let schema = Schema(entities: [
         EntitySchema(name: "User", fields: ["email", "name", "city"], uniqueKeys: [["email"]]),
     ])
@@ -21,13 +22,16 @@ public struct RemoteApplyWorkload: Sendable {
     public static let origin = ReplicaID(0)
     static let email = 0, name = 1, city = 2
 
+    /// Users created, then updated (N).
     public let records: Int
+    /// Records per change set.
     public let batch: Int
     /// User `n`'s id.
     public let ids: [RecordID]
     /// The creates, then the updates; `seq` counts 1, 2, … in this order.
     public let changeSets: [ChangeSet]
 
+    /// Builds every change set up front, so that building them is not timed. `records` and `batch` must be at least 1.
     public init(records: Int, batch: Int) {
         precondition(records >= 1 && batch >= 1, "a workload needs a record and a batch of at least one")
         self.records = records
@@ -72,8 +76,11 @@ public struct RemoteApplyWorkload: Sendable {
     /// Record applications per replica: every create and every update.
     public var applicationsPerReplica: Int { 2 * records }
 
+    /// User `n`'s email, its unique key: `user{n}@example.com`.
     public static func email(_ n: Int) -> String { "user\(n)@example.com" }
+    /// User `n`'s name: `Name {n}`.
     public static func name(_ n: Int) -> String { "Name \(n)" }
+    /// Where user `n` lives when created: one of 50 cities, `City {n % 50}`.
     public static func city(_ n: Int) -> String { "City \(n % 50)" }
     /// Where user `n` lives after the update: the next of the 50 cities.
     public static func updatedCity(_ n: Int) -> String { "City \((n + 1) % 50)" }

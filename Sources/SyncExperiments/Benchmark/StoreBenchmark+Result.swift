@@ -4,22 +4,32 @@ import SyncStoreSQLite
 extension StoreBenchmark {
     /// Everything one benchmark run measured, and the figures derived from it.
     public struct Result: Sendable {
+        /// Users created, then updated (N).
         public let records: Int
+        /// Receiving replicas (R).
         public let replicas: Int
+        /// Records per change set and per SQLite transaction.
         public let batch: Int
+        /// Timed runs of the memory store and of the dictionary.
         public let trials: Int
+        /// Whether this was a debug or a release build.
         public let build: BuildConfiguration
+        /// The machine the benchmark ran on.
         public let machine: MachineDescription
         /// The fastest trial of all R nodes applying every change set.
         public let memoryStoreSeconds: Double
         /// The fastest trial of the same merges into R dictionaries.
         public let dictionarySeconds: Double
+        /// SQLite on in-memory databases.
         public let sqliteMemory: SQLiteBenchmark.Result
+        /// SQLite on database files.
         public let sqliteFiles: SQLiteBenchmark.Result
         /// Memory in use before the first trial's stores were made, and
         /// after they were filled, still alive (``memorySource`` says whose figure).
         public let bytesInUseBefore: Int
+        /// See ``bytesInUseBefore``.
         public let bytesInUseAfter: Int
+        /// Whose figure the bytes in use are: the allocator's, or the peak resident set size.
         public let memorySource: MemorySource
         /// The process's peak resident set size at the end, in bytes.
         public let peakRSSBytes: Int
@@ -27,14 +37,19 @@ extension StoreBenchmark {
         /// Record applications in one trial, over every replica: 2·N·R.
         public var applications: Int { 2 * records * replicas }
 
+        /// Record applications per second into the memory stores, over every replica.
         public var memoryStoreRecordsPerSecond: Double { Double(applications) / Self.measurable(memoryStoreSeconds) }
+        /// Record applications per second into the dictionaries, over every replica.
         public var dictionaryRecordsPerSecond: Double { Double(applications) / Self.measurable(dictionarySeconds) }
 
         /// SQLite record writes per second: ``SQLiteBenchmark/Result/records``
         /// (N creates and N updates) over each loop's seconds.
         public var sqliteMemoryStoreRecordsPerSecond: Double { Double(sqliteMemory.records) / Self.measurable(sqliteMemory.storeSeconds) }
+        /// The bare upsert loop's record writes per second, in memory.
         public var sqliteMemoryRawRecordsPerSecond: Double { Double(sqliteMemory.records) / Self.measurable(sqliteMemory.rawSeconds) }
+        /// SQLiteStore's record writes per second, on database files.
         public var sqliteFileStoreRecordsPerSecond: Double { Double(sqliteFiles.records) / Self.measurable(sqliteFiles.storeSeconds) }
+        /// The bare upsert loop's record writes per second, on database files.
         public var sqliteFileRawRecordsPerSecond: Double { Double(sqliteFiles.records) / Self.measurable(sqliteFiles.rawSeconds) }
 
         /// At least a nanosecond, the clock's resolution: a tiny workload on
@@ -76,6 +91,7 @@ extension StoreBenchmark {
 
 /// A figure the store work aims for (issue 16), and whether it was met.
 public struct BenchmarkTarget: Hashable, Sendable {
+    /// Which side of its limit a figure must fall on; the limit itself is met.
     public enum Bound: Hashable, Sendable {
         case atLeast(Double)
         case atMost(Double)
@@ -85,12 +101,14 @@ public struct BenchmarkTarget: Hashable, Sendable {
     public let figure: String
     /// What the figure is, for people.
     public let label: String
+    /// The limit the figure must reach.
     public let bound: Bound
     /// The figure measured.
     public let value: Double
     /// Decimals worth printing for people: a ratio's 3, bytes' 1.
     public let decimals: Int
 
+    /// A target and the figure measured for it.
     public init(figure: String, label: String, bound: Bound, value: Double, decimals: Int) {
         self.figure = figure
         self.label = label
@@ -99,6 +117,7 @@ public struct BenchmarkTarget: Hashable, Sendable {
         self.decimals = decimals
     }
 
+    /// Whether ``value`` is on the right side of ``bound``'s limit, the limit included.
     public var isMet: Bool {
         switch bound {
         case .atLeast(let limit): return value >= limit

@@ -20,6 +20,7 @@ import SyncStoreSQLite
 /// runs. Each trial's result is checked (every store and every dictionary
 /// ends with each user once, as created and updated) before it counts.
 public enum StoreBenchmark {
+    /// What to measure: the workload's size and how many times to time it.
     public struct Settings: Sendable {
         /// Users created, then updated (N).
         public var records: Int
@@ -33,6 +34,7 @@ public enum StoreBenchmark {
         /// removed afterwards. Nil: under the system's temporary folder.
         public var sqliteDirectory: String?
 
+        /// Settings with issue 16's defaults: N = 100 000, R = 5, batches of 100, best of 3.
         public init(records: Int = 100_000, replicas: Int = 5, batch: Int = 100, trials: Int = 3, sqliteDirectory: String? = nil) {
             self.records = records
             self.replicas = replicas

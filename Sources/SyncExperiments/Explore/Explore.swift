@@ -14,11 +14,16 @@ public enum Explore {
         /// The scenario file, as given (it names the file in messages and
         /// replay commands).
         public let file: String
+        /// The scenario file's text.
         public let text: String
+        /// The seeds to run, in the order their outcomes are listed.
         public let seeds: [UInt64]
+        /// The fault schedule appended to the scenario.
         public let nemesis: ExploreNemesis
+        /// Whether each run checks the simulator's invariants as it goes.
         public let checksInvariants: Bool
 
+        /// A plan with the default nemesis, checking invariants when ``InvariantChecker/enabledByDefault`` says so.
         public init(file: String, text: String, seeds: [UInt64], nemesis: ExploreNemesis = ExploreNemesis(),
                     checksInvariants: Bool = InvariantChecker.enabledByDefault) {
             self.file = file
@@ -31,6 +36,7 @@ public enum Explore {
 
     /// The scenario with the nemesis step appended: what each seed runs.
     public struct Target: Sendable {
+        /// The scenario file, as given.
         public let file: String
         /// The scenario's `name`.
         public let scenarioName: String
@@ -42,7 +48,9 @@ public enum Explore {
         public let runUntilMicros: Int64
         /// When the nemesis stops: the healed phase is the rest of the run.
         public let nemesisUntilMicros: Int64
+        /// The fault schedule of the nemesis step.
         public let nemesis: ExploreNemesis
+        /// Whether each run checks the simulator's invariants as it goes.
         public let checksInvariants: Bool
         /// Each of the file's expectations with its line in the file
         /// (``SyncReport/ExpectationLocator``), in the file's order.
@@ -69,6 +77,7 @@ public enum Explore {
 
     /// One seed's verdict.
     public struct SeedOutcome: Hashable, Sendable {
+        /// The seed that was run.
         public let seed: UInt64
         /// Empty when the seed passed; the first is the one reported and shrunk.
         public let failures: [ExploreFailure]
@@ -76,18 +85,22 @@ public enum Explore {
         /// the one figure that is not reproducible, so two outcomes that
         /// differ only in it are equal.
         public var wallSeconds: Double = 0
+        /// Whether any failure was found.
         public var failed: Bool { !failures.isEmpty }
 
+        /// An outcome with the seed's failures, in the order found.
         public init(seed: UInt64, failures: [ExploreFailure], wallSeconds: Double = 0) {
             self.seed = seed
             self.failures = failures
             self.wallSeconds = wallSeconds
         }
 
+        /// Equal when seed and failures are: ``wallSeconds`` is ignored.
         public static func == (left: SeedOutcome, right: SeedOutcome) -> Bool {
             left.seed == right.seed && left.failures == right.failures
         }
 
+        /// Hashes the seed and the failures, not ``wallSeconds``.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(seed)
             hasher.combine(failures)

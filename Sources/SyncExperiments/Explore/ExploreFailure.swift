@@ -17,22 +17,27 @@ public enum ExploreFailure: Hashable, Sendable {
     /// and the expectation's metric and bound, or the liveness promise, or
     /// the invariant's name. Figures and times may differ.
     public struct Signature: Hashable, Sendable {
+        /// What failed: an expectation's metric and bound, the liveness promise, or a named invariant.
         public enum Kind: Hashable, Sendable {
             case expectation(metric: Metric, bound: Expectation.Bound)
             case liveness
             case invariant(name: String)
         }
 
+        /// The strategy the failure happened under.
         public let strategy: String
+        /// What failed.
         public let kind: Kind
     }
 
+    /// The strategy the failure happened under.
     public var strategy: String {
         switch self {
         case .expectation(let strategy, _, _), .liveness(let strategy, _, _), .invariant(let strategy, _, _): return strategy
         }
     }
 
+    /// What identifies this failure to the shrinker.
     public var signature: Signature {
         switch self {
         case .expectation(let strategy, let expectation, _):

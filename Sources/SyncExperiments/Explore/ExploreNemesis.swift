@@ -9,14 +9,19 @@ import SyncSimulation
 /// replicas in two, and with probability 0.2 crashes a running replica for
 /// one period (the settings of `Scenarios/nemesis-soak.json5`).
 public struct ExploreNemesis: Hashable, Sendable {
+    /// The period of the schedule: each step heals or partitions, and a crash lasts one period.
     public var everyMicros: Int64 = 300_000
     /// Nil: half of the scenario's `until`.
     public var untilMicros: Int64?
+    /// The chance, each period, of splitting the replicas in two rather than healing.
     public var partitionProbability: Double = 0.5
+    /// The chance, each period, of crashing a running replica.
     public var crashProbability: Double = 0.2
 
+    /// The default schedule: every 300 ms, until half of `until`, partitions at 0.5, crashes at 0.2.
     public init() {}
 
+    /// The keys ``init(argument:)`` reads, each at most once.
     public static let keys = ["every", "until", "partition", "crash"]
 
     /// Reads `every=300ms,until=5s,partition=0.5,crash=0.2` (any of the

@@ -12,6 +12,7 @@ public struct DocumentSize: Hashable, Sendable {
     /// The document rendered as JSON5, without any header comment.
     public let bytes: Int
 
+    /// Measures `document`.
     public init(of document: JSON5Value) {
         steps = document.steps.count
         replicas = document.replicaNames.count

@@ -4,10 +4,13 @@ import SyncSimulation
 public struct ShrinkResult: Sendable {
     /// The explored scenario file, as given.
     public let file: String
+    /// The scenario's `name`.
     public let scenarioName: String
+    /// The seed whose failure was shrunk.
     public let seed: UInt64
     /// The failure found by explore, which the document still shows.
     public let failure: ExploreFailure
+    /// The smallest document found that still fails the same way.
     public let document: JSON5Value
     /// How `document` fails: the same failure, with this run's figures.
     public let documentFailure: ExploreFailure
@@ -15,6 +18,7 @@ public struct ShrinkResult: Sendable {
     public let runs: Int
     /// The document explore ran for this seed (the file, its nemesis step and the seed).
     public let before: DocumentSize
+    /// The size of ``document``.
     public let after: DocumentSize
     /// True when the nemesis's faults are written out as plain steps.
     public let faultsWrittenOut: Bool

@@ -28,15 +28,20 @@ import SyncSimulation
 /// When no pass keeps a smaller candidate, the result is the baseline: the
 /// scenario as explored, with its nemesis step, and it says so.
 public struct Shrinker: Sendable {
+    /// The explored scenario, with its nemesis step.
     public let target: Explore.Target
+    /// The seed whose failure is shrunk.
     public let seed: UInt64
+    /// The failure explore found for that seed; candidates must keep its signature.
     public let failure: ExploreFailure
     /// Candidates run at most; the smallest failing document found by then
     /// is the result.
     public let maxRuns: Int
 
+    /// The run budget when none is given.
     public static let defaultMaxRuns = 500
 
+    /// A shrinker of `seed`'s `failure`; `maxRuns` must be at least 1, for the baseline.
     public init(target: Explore.Target, seed: UInt64, failure: ExploreFailure, maxRuns: Int = Shrinker.defaultMaxRuns) {
         precondition(maxRuns >= 1, "a shrink needs at least its baseline run")
         self.target = target

@@ -8,9 +8,11 @@ import SyncSimulation
 public struct ExploreResult: Sendable {
     /// The scenario file, as given.
     public let file: String
+    /// The scenario's `name`.
     public let scenarioName: String
     /// The nemesis's settings, every key spelt out as `--nemesis` takes them.
     public let nemesisArgument: String
+    /// Whether the runs checked the simulator's invariants.
     public let checksInvariants: Bool
     /// In the order of `--seeds`.
     public var seeds: [ExploreSeedResult]
@@ -30,8 +32,11 @@ public struct ExploreResult: Sendable {
         }
     }
 
+    /// The seeds that failed, in the order of `--seeds`.
     public var failing: [ExploreSeedResult] { seeds.filter(\.failed) }
+    /// Seeds with no failure.
     public var passedCount: Int { seeds.count - failedCount }
+    /// Seeds with at least one failure.
     public var failedCount: Int { seeds.filter(\.failed).count }
 
     /// 1 when a seed failed, else 0.
@@ -58,6 +63,7 @@ public struct ExploreResult: Sendable {
 
 /// One seed's part of an explore.
 public struct ExploreSeedResult: Sendable {
+    /// The seed and its failures.
     public let outcome: Explore.SeedOutcome
     /// The command that runs exactly this seed's schedule again.
     public let replay: String
@@ -68,8 +74,11 @@ public struct ExploreSeedResult: Sendable {
     /// and for a passing seed.
     public var shrink: ExploreShrink?
 
+    /// The seed that was run.
     public var seed: UInt64 { outcome.seed }
+    /// The seed's failures; empty when it passed.
     public var failures: [ExploreFailure] { outcome.failures }
+    /// Whether the seed failed.
     public var failed: Bool { outcome.failed }
 
     /// Where an annotation of this seed points: the first failure's
