@@ -29,8 +29,10 @@ public struct AppSettings: Hashable, Sendable {
     /// loses at once (a last-writer-wins store).
     public var localSavesOverwrite = false
 
+    /// The default `dedupeDeferral`: one second.
     public static let defaultDedupeDeferralMicros: Int64 = 1_000_000
 
+    /// Settings with the scenario file's defaults: deletes win over edits, the first created of a save wins, a deferral of one second.
     public init(editsRevive: Bool = false, sameSaveDuplicates: SameSaveDuplicates = .firstCreatedWins,
                 dedupeDeferralMicros: Int64 = AppSettings.defaultDedupeDeferralMicros) {
         self.editsRevive = editsRevive

@@ -37,24 +37,31 @@ public struct DedupeStrategy: Strategy {
     /// found to be a duplicate, as the sharing sample's `deduplicatedDate`.
     public static let markField = "deduplicatedDate"
 
+    /// What the pass does with the losers' field values.
     public let variant: Variant
     /// The name the scenario or command used: `dedupe` means `dedupe:apple`
     /// and results carry whichever was typed.
     public let name: String
 
+    /// The strategy of `variant`, named `name` if given, else `dedupe:<variant>`.
     public init(variant: Variant, name: String? = nil) {
         self.variant = variant
         self.name = name ?? "dedupe:\(variant.rawValue)"
     }
 
+    /// The device's wall clock.
     public var clockKind: StampClockKind { .wall }
+    /// No unique constraint: CloudKit forbids one, so the pass does the deduping.
     public var enforcesUniqueness: Bool { false }
+    /// The pass runs after remote changes are saved.
     public var runsDedupePass: Bool { true }
+    /// Replicas converge: every device picks the same winner without coordinating.
     public var promisesConvergence: Bool { true }
     /// `dedupe:deferred` hides its marked losers from every fetch, as the
     /// sharing sample's UI predicate does; the others hide nothing.
     public var fetchFilter: FetchFilter? { variant == .deferred ? FetchFilter(hidingField: Self.markField) : nil }
 
+    /// Reuses the record fetched for each row's key, else inserts one with a random id.
     public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {
             return context.saveAddressed(intent, fetched: fetched, wholeRecordUpdates: false)
@@ -62,14 +69,19 @@ public struct DedupeStrategy: Strategy {
         return context.upsert(rows, fetched: fetched) { _, context in context.randomRecordID() }
     }
 
+    /// Merges the change set whole; duplicates it brings wait for the next pass.
     public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {
         context.mergeRemote(changeSet)
     }
 
+    /// Adds the mark field to every entity with a unique key under `dedupe:deferred`; the others keep the scenario's
+    /// schema.
     public func storeSchema(for schema: Schema) -> Schema {
         variant == .deferred ? schema.appendingFieldToKeyedEntities(Self.markField) : schema
     }
 
+    /// Per natural key, keeps the live record with the lowest id, moves links to it and deletes the losers
+    /// (`dedupe:deferred` marks them first). Does nothing in an app version without the keys.
     public func dedupePass(in context: inout StrategyContext) -> [Record] {
         // An app version without the keys has no dedupe code for them.
         guard context.app.declaresUniqueKeys else { return [] }

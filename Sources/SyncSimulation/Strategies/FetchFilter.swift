@@ -13,6 +13,7 @@ public struct FetchFilter: Hashable, Sendable {
     /// A record of an entity with this field is hidden while the field is set.
     public let hidingField: String
 
+    /// A filter hiding records whose `hidingField` is set.
     public init(hidingField: String) {
         self.hidingField = hidingField
     }

@@ -14,13 +14,19 @@ import SyncStore
 /// which can lose a column either way), and a delete removes the record.
 /// Under `peer` the later stamp wins field by field, as `lww:field`.
 public struct KeyIDStrategy: Strategy {
+    /// The `keyid` strategy; it has no settings.
     public init() {}
 
+    /// `keyid`.
     public var name: String { "keyid" }
+    /// The device's wall clock, as SQLiteData stamps.
     public var clockKind: StampClockKind { .wall }
+    /// No unique constraint: the primary key is the natural key, so a second row of one key cannot arise.
     public var enforcesUniqueness: Bool { false }
+    /// Replicas converge once every change set has reached every one.
     public var promisesConvergence: Bool { true }
 
+    /// Upserts each row by its key-derived id; updates, deletes and links act on the record fetched.
     public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {
             return context.saveAddressed(intent, fetched: fetched, wholeRecordUpdates: false)
@@ -30,6 +36,7 @@ public struct KeyIDStrategy: Strategy {
         return context.upsertByKeyDerivedID(rows, fetched: fetched)
     }
 
+    /// Merges the change set whole.
     public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {
         context.mergeRemote(changeSet)
     }

@@ -59,10 +59,15 @@ public protocol Strategy: Sendable {
 }
 
 extension Strategy {
+    /// No dedupe pass, unless a strategy says so.
     public var runsDedupePass: Bool { false }
+    /// Records travel under the engine's conflict policy, unless a strategy says so.
     public var syncsRecordsAsCRDTs: Bool { false }
+    /// Every live record is fetched, unless a strategy says so.
     public var fetchFilter: FetchFilter? { nil }
+    /// No dedupe pass: nothing to commit.
     public func dedupePass(in context: inout StrategyContext) -> [Record] { [] }
+    /// The scenario's schema, unchanged.
     public func storeSchema(for schema: Schema) -> Schema { schema }
 
     /// Update, delete and link fetch the first live record of each key they
@@ -81,8 +86,10 @@ extension Strategy {
 /// each row (nil: none, or the strategy does not look); for an update or a
 /// delete, the record of its key; for a link, the record and the target.
 public struct Fetched: Hashable, Sendable {
+    /// One entry per row of a save, or the addressed record (and target) of an update, delete or link.
     public var records: [RecordID?]
 
+    /// A fetch that returned `records`.
     public init(records: [RecordID?]) {
         self.records = records
     }

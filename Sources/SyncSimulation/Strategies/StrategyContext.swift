@@ -4,10 +4,15 @@ import SyncStore
 /// What a strategy may touch on its replica: the store, the stamping clock
 /// and the id generator, at the current true time.
 public struct StrategyContext: Sendable {
+    /// The replica this context belongs to.
     public let replica: ReplicaID
+    /// The replica's store.
     public var store: any Store
+    /// The clock that stamps this replica's writes.
     public var clock: ReplicaClock
+    /// The generator of this replica's random record ids.
     public var ids: Xoshiro256StarStar
+    /// The current true time, in microseconds; ``stamp()`` reads the clock at it.
     public var nowMicros: Int64
     /// Incoming record ids a merge policy folded into a local record, with
     /// that record's id: the app keeps the incoming record's id on the
@@ -32,6 +37,7 @@ public struct StrategyContext: Sendable {
     /// never. Kept across a crash (the sample keeps them in UserDefaults),
     /// gone with a wipe.
     public var lastExportMicros: Int64?
+    /// See ``lastExportMicros``.
     public var lastImportMicros: Int64?
     /// The earlier of the last successful export and import: a loser
     /// marked before it is due, as the sharing sample tests it; nil until
@@ -42,6 +48,7 @@ public struct StrategyContext: Sendable {
     /// What the app's fetches hide (``Strategy/fetchFilter``).
     public var fetchFilter: FetchFilter?
 
+    /// A context at true time `nowMicros`, with default app settings, no aliases and no fetch filter.
     public init(replica: ReplicaID, store: any Store, clock: ReplicaClock, ids: Xoshiro256StarStar, nowMicros: Int64 = 0) {
         self.replica = replica
         self.store = store
@@ -50,8 +57,10 @@ public struct StrategyContext: Sendable {
         self.nowMicros = nowMicros
     }
 
+    /// The schema the store holds (``Strategy/storeSchema(for:)``).
     public var schema: Schema { store.schema }
 
+    /// A new stamp from the replica's clock at the current true time.
     public mutating func stamp() -> Timestamp {
         clock.stamp(atTrueMicros: nowMicros)
     }

@@ -15,6 +15,7 @@
 public enum StrategyRegistry {
     /// Why a name was refused.
     public struct RegistrationError: Error, CustomStringConvertible, Sendable {
+        /// What was wrong with the name, for a person.
         public let description: String
     }
 

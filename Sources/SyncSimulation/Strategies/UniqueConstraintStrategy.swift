@@ -31,15 +31,21 @@ public struct UniqueConstraintStrategy: Strategy {
         case rollback
     }
 
+    /// How a collision with the constraint is resolved.
     public let policy: MergePolicy
 
+    /// The strategy of `policy`.
     public init(policy: MergePolicy) {
         self.policy = policy
     }
 
+    /// `unique:<policy>`, such as `unique:objectTrump`.
     public var name: String { "unique:\(policy.rawValue)" }
+    /// The device's wall clock.
     public var clockKind: StampClockKind { .wall }
+    /// The store enforces unique keys, as a `UNIQUE` index does.
     public var enforcesUniqueness: Bool { true }
+    /// No convergence promise: a refused change set stays refused.
     public var promisesConvergence: Bool { false }
 
     /// Saves insert without looking (the constraint is the check), so they
@@ -49,6 +55,7 @@ public struct UniqueConstraintStrategy: Strategy {
         return context.fetchAddressed(intent)
     }
 
+    /// Inserts every row as a new record with a random id and every attribute; the merge policy resolves collisions.
     public func save(_ intent: Intent, fetched: Fetched, in context: inout StrategyContext) -> IntentOutcome {
         guard case .save(let rows) = intent else {
             return context.saveAddressed(intent, fetched: fetched, wholeRecordUpdates: false)
@@ -65,6 +72,7 @@ public struct UniqueConstraintStrategy: Strategy {
         }
     }
 
+    /// Applies the change set under the merge policy; what the policy did is not replicated.
     public func applyRemote(_ changeSet: ChangeSet, in context: inout StrategyContext) -> RemoteOutcome {
         var inserts: [Record] = []
         var updates: [Record] = []
