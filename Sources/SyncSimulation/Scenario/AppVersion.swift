@@ -5,6 +5,7 @@
 /// that does not declare the keys is the app before a unique constraint
 /// was added (seed 002's `@Attribute(.unique)`, seed 004's v1 → v2).
 public struct AppVersion: Hashable, Sendable {
+    /// The version's name, as `versions:` gives it.
     public let name: String
     /// False for an app without the keys: under `unique:*` its store has no
     /// constraint, under `dedupe:*` it runs no dedupe pass, under `crdt` its
@@ -13,6 +14,7 @@ public struct AppVersion: Hashable, Sendable {
     /// How a device's store is migrated when it upgrades to this version.
     public let migration: Migration
 
+    /// A version; its store is reached by a lightweight migration unless `migration` says otherwise.
     public init(name: String, declaresUniqueKeys: Bool, migration: Migration = .lightweight) {
         self.name = name
         self.declaresUniqueKeys = declaresUniqueKeys
@@ -40,5 +42,6 @@ public struct AppVersion: Hashable, Sendable {
 /// store in-place: constraint violation during attempted migration"
 /// (observed; docs/sources/workflows.md, item 3).
 public enum MigrationFailure {
+    /// The error's text, as a device that failed to migrate reports it.
     public static let text = "NSCocoaErrorDomain 134110: Cannot migrate store in-place: constraint violation during attempted migration"
 }

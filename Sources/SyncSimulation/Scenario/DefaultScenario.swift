@@ -13,15 +13,22 @@ import SyncModel
 /// same step numbers, that the scenario file's steps expand to, so the two
 /// give the same run.
 public enum DefaultScenario {
+    /// The scenario's name: `default`.
     public static let name = "default"
+    /// The scenario's description, one sentence for reports.
     public static let description = "Every replica imports the same 100 users while partitioned, edits them, and syncs after the partition heals at 2 s."
+    /// Users every replica imports.
     public static let userCount = 100
+    /// Seeded random field updates each replica makes.
     public static let updatesPerReplica = 50
+    /// When the partition heals: 2 s.
     public static let healMicros: Int64 = 2_000_000
     /// Updates fall in `[updateStartMicros, updateStartMicros + updateWindowMicros]`.
     public static let updateStartMicros: Int64 = 100_000
+    /// See ``updateStartMicros``.
     public static let updateWindowMicros: Int64 = 1_800_000
 
+    /// One entity, `User`, whose `email` is unique.
     public static let schema = Schema(entities: [
         EntitySchema(name: "User", fields: ["email", "name", "city"], uniqueKeys: [["email"]]),
     ])

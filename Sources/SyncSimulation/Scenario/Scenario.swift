@@ -2,6 +2,7 @@ import SyncModel
 
 /// How often replicas run anti-entropy, and with how many peers.
 public struct SyncSettings: Hashable, Sendable {
+    /// The time between a replica's sync rounds, in microseconds, before jitter.
     public var intervalMicros: Int64
     /// Each round starts up to this much earlier or later than the interval.
     public var jitterMicros: Int64
@@ -9,6 +10,7 @@ public struct SyncSettings: Hashable, Sendable {
     /// O(replicas) messages, not O(replicas²).
     public var fanout: Int
 
+    /// Settings of a round every 100 ms ± 20 ms with one peer. The jitter must be less than the interval.
     public init(intervalMicros: Int64 = 100_000, jitterMicros: Int64 = 20_000, fanout: Int = 1) {
         precondition(intervalMicros > 0 && jitterMicros >= 0 && jitterMicros < intervalMicros, "bad sync timing")
         precondition(fanout >= 1, "fan-out must be at least 1")
@@ -58,9 +60,12 @@ public enum StepAction: Hashable, Sendable {
 
 /// One scheduled step.
 public struct Step: Hashable, Sendable {
+    /// When the step happens, in microseconds of true time from the start.
     public let atMicros: Int64
+    /// What happens.
     public let action: StepAction
 
+    /// A step at `atMicros`, which must not be negative.
     public init(atMicros: Int64, _ action: StepAction) {
         precondition(atMicros >= 0, "steps cannot happen before time 0")
         self.atMicros = atMicros
@@ -77,17 +82,22 @@ public struct Step: Hashable, Sendable {
 /// describes); an engine may add one more endpoint that is not a device,
 /// CloudKit's `server`, always last (``server``).
 public struct Scenario: Sendable {
+    /// The scenario's name, as reports show it.
     public var name: String
+    /// One sentence saying what the scenario does.
     public var description: String
     /// Every endpoint's name: the devices, then the engine's server if it
     /// has one (``useEngine(_:)`` appends it).
     public private(set) var replicaNames: [String]
+    /// The entities, fields and unique keys every device's app uses.
     public var schema: Schema
     /// Settings of every link without its own entry in `links`.
     public var network: NetworkSettings
     /// Directed links with settings of their own.
     public var links: [Network.Link: NetworkSettings] = [:]
+    /// How often replicas sync, and with how many peers.
     public var sync: SyncSettings
+    /// Who syncs with whom; a preset may set it.
     public var topology: Topology = .mesh
     /// How changes travel (default `peer`); set with ``useEngine(_:)``.
     public private(set) var engine: any EngineConfiguration = PeerEngineConfiguration()
@@ -151,11 +161,14 @@ public struct Scenario: Sendable {
     /// Per device, the index in ``versions`` of the version it starts on
     /// (`appVersion`; default the first). Empty when there are no versions.
     public var startingVersions: [Int] = []
+    /// The scheduled steps, in the order listed; steps at one instant run in that order.
     public var steps: [Step]
     /// The (key, field) pairs whose final values a run keeps, on every
     /// endpoint, in order: what the file's value expectations read.
     public var watchedFields: [WatchedField] = []
 
+    /// A scenario with every other setting at its default, the engine `peer` and, without `clocks`, an exact clock per
+    /// replica. Replica names must be unique and one at least.
     public init(
         name: String, description: String, replicaNames: [String], schema: Schema,
         network: NetworkSettings, sync: SyncSettings, clocks: [PhysicalClock]? = nil,

@@ -3,7 +3,9 @@
 public struct ScenarioDocument: Sendable {
     /// The path it was read from, as given.
     public let file: String
+    /// The scenario the file describes, for ``seed``.
     public let scenario: Scenario
+    /// The seed the scenario was built with: the file's, or the command line's.
     public let seed: UInt64
     /// The strategies the file names (all eight by default).
     public let strategyNames: [String]
@@ -13,6 +15,7 @@ public struct ScenarioDocument: Sendable {
     /// (` --preset NAME`, ` --engine NAME`), empty when it runs its own.
     public internal(set) var stackArguments = ""
 
+    /// A document of a scenario already built.
     public init(file: String, scenario: Scenario, seed: UInt64, strategyNames: [String], allExpectations: [ScenarioExpectation]) {
         self.file = file
         self.scenario = scenario
