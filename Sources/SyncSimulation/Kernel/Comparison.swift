@@ -38,7 +38,9 @@ public enum Comparison {
     /// One run of a comparison: a strategy, under a variant of the
     /// scenario when its preset has an unknown behaviour.
     public struct Run: Sendable {
+        /// The strategy the run uses.
         public let strategy: any Strategy
+        /// The scenario it runs: the one given, or one of its variants.
         public let scenario: Scenario
         /// `lww`, or `lww [importFirst]` for a variant.
         public var label: String { strategy.name + (scenario.variant.map { " [\($0)]" } ?? "") }

@@ -15,21 +15,27 @@ public struct EventQueue<Event> {
     private var heap: [Entry] = []
     private var nextSequence: UInt64 = 0
 
+    /// An empty queue.
     public init() {}
 
+    /// True when no event is scheduled.
     public var isEmpty: Bool { heap.isEmpty }
+    /// Events scheduled and not yet popped.
     public var count: Int { heap.count }
+    /// The time of the next event; nil when the queue is empty.
     public var nextTimeMicros: Int64? { heap.first?.timeMicros }
 
     /// Every scheduled event, in no particular order: for recounts only.
     public var scheduledEvents: some Sequence<Event> { heap.lazy.map(\.event) }
 
+    /// Schedules `event` at `timeMicros`, after every event already scheduled at that time.
     public mutating func schedule(_ event: Event, atMicros timeMicros: Int64) {
         heap.append(Entry(timeMicros: timeMicros, sequence: nextSequence, event: event))
         nextSequence += 1
         siftUp(heap.count - 1)
     }
 
+    /// Removes and returns the earliest event, first scheduled first among equals; nil when the queue is empty.
     public mutating func popNext() -> (timeMicros: Int64, event: Event)? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)

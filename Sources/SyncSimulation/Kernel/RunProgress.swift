@@ -14,14 +14,18 @@ public final class RunProgress: Sendable {
     /// events costs well under 1% of a run.
     static let eventsPerUpdate = 64
 
+    /// What a progress line shows: one reading of the current run.
     public struct Snapshot: Sendable, Equatable {
+        /// Events the current run has handled.
         public var events = 0
+        /// The current run's virtual time, in microseconds.
         public var nowMicros: Int64 = 0
         /// The scenario's `until`: where the run stops at the latest.
         public var untilMicros: Int64 = 0
         /// Runs begun under this progress (one per strategy).
         public var runs = 0
 
+        /// A reading of the given figures.
         public init(events: Int = 0, nowMicros: Int64 = 0, untilMicros: Int64 = 0, runs: Int = 0) {
             self.events = events
             self.nowMicros = nowMicros
@@ -32,6 +36,7 @@ public final class RunProgress: Sendable {
 
     private let state = LockedBox(Snapshot())
 
+    /// A progress that no run has published to yet.
     public init() {}
 
     @TaskLocal static var current: RunProgress?
@@ -43,6 +48,7 @@ public final class RunProgress: Sendable {
         return try outcome.get()
     }
 
+    /// The latest reading; safe to read from any thread.
     public var snapshot: Snapshot { state.withLock { $0 } }
 
     func started(untilMicros: Int64) {

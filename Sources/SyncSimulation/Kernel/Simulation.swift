@@ -34,10 +34,15 @@ public struct Simulation {
         case writerStep(Int)
     }
 
+    /// The scenario being run.
     public let scenario: Scenario
+    /// The strategy every device's app uses.
     public let strategy: any Strategy
+    /// The seed every component's random stream derives from.
     public let seed: UInt64
+    /// How the application writers of `writers` steps run.
     public let concurrency: WriterConcurrency
+    /// Where the devices keep their records.
     public let storeKind: StoreKind
     /// Whether ``InvariantChecker`` checks the run's state after every event.
     public let checksInvariants: Bool
