@@ -12,6 +12,7 @@ public struct ConvergenceTracker: Sendable {
     /// When the current agreement began; nil while replicas differ.
     public private(set) var agreeingSinceMicros: Int64? = 0
 
+    /// A tracker of `replicaCount` replicas, all empty and so agreeing from time 0.
     public init(replicaCount: Int) {
         digests = Array(repeating: .zero, count: replicaCount)
         replicasByDigest = [.zero: replicaCount]
@@ -20,6 +21,7 @@ public struct ConvergenceTracker: Sendable {
     /// The digest last seen for `replica`.
     public func digest(of replica: Int) -> StateDigest { digests[replica] }
 
+    /// True when every replica holds the same state.
     public var allAgree: Bool { replicasByDigest.count == 1 }
 
     /// Replicas outside the largest group of identical user-visible states
@@ -27,6 +29,7 @@ public struct ConvergenceTracker: Sendable {
     /// agree, N−1 when every replica differs from every other.
     public var diverged: Int { digests.count - (replicasByDigest.values.max() ?? 0) }
 
+    /// Records `replica`'s new digest at `now`, starting or ending the current agreement.
     public mutating func update(replica: Int, digest: StateDigest, atMicros now: Int64) {
         let old = digests[replica]
         guard old != digest else { return }

@@ -4,17 +4,22 @@
 /// and peak and duplicate-seconds are exact, not sampled. The figure
 /// followed is the worst replica's count at each moment.
 public struct DuplicateTracker: Sendable {
+    /// Each replica's current duplicate count.
     public private(set) var counts: [Int]
+    /// The highest of ``counts`` now.
     public private(set) var worst = 0
+    /// The highest ``worst`` at any moment so far.
     public private(set) var peak = 0
     /// ∫ worst-replica duplicates dt, in record-microseconds.
     public private(set) var integralMicros: Int64 = 0
     private var lastChangeMicros: Int64 = 0
 
+    /// A tracker of `replicaCount` replicas, each with no duplicate.
     public init(replicaCount: Int) {
         counts = Array(repeating: 0, count: replicaCount)
     }
 
+    /// Records `replica`'s new count at `now`, closing the integral up to `now` first.
     public mutating func update(replica: Int, count: Int, atMicros now: Int64) {
         guard counts[replica] != count else { return }
         advance(to: now)

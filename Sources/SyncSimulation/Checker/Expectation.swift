@@ -1,6 +1,7 @@
 /// A claim a scenario makes about its results: "under `lww`,
 /// `duplicates.final` equals 400". What `simulate check` verifies.
 public struct Expectation: Hashable, Sendable {
+    /// The values a metric may take: exactly one, or a range whose missing ends are open.
     public enum Bound: Hashable, Sendable {
         case equals(Double)
         case range(min: Double?, max: Double?)
@@ -8,12 +9,15 @@ public struct Expectation: Hashable, Sendable {
 
     /// A strategy name, or `*` for every strategy run.
     public let strategy: String
+    /// The figure the claim is about.
     public let metric: Metric
+    /// The values it may take.
     public let bound: Bound
     /// A variant of the preset (``ScenarioVariant``) the claim is about;
     /// nil: every variant run.
     public var variant: String?
 
+    /// A claim about every variant run unless `variant` is given.
     public init(strategy: String, metric: Metric, bound: Bound, variant: String? = nil) {
         self.strategy = strategy
         self.metric = metric
@@ -21,6 +25,7 @@ public struct Expectation: Hashable, Sendable {
         self.variant = variant
     }
 
+    /// Whether the claim is about `strategyName`: its own, or `*`.
     public func applies(to strategyName: String) -> Bool {
         strategy == "*" || strategy == strategyName
     }
@@ -58,12 +63,15 @@ extension Expectation.Bound {
 
 /// One expectation checked against one strategy's run.
 public struct ExpectationOutcome: Hashable, Sendable {
+    /// The claim checked.
     public let expectation: Expectation
+    /// The strategy whose run it was checked against.
     public let strategy: String
     /// The run's variant (``RunResult/variant``); nil without variants.
     public var variant: String? = nil
     /// `lww`, or `lww [importFirst]`: how text names the run.
     public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
+    /// The figure the run produced; nil when it never reached one (a run that never converged).
     public let actual: Double?
     /// False when `--max-events` stopped the run (``RunResult/stoppedAtEventLimit``):
     /// its figures are partial and the claim is about the finished run,

@@ -9,7 +9,9 @@ import SyncModel
 /// at the same instant on different replicas are all "latest"; keeping any
 /// one of them counts as kept.
 public struct GroundTruth: Sendable {
+    /// The latest acknowledged write of one field.
     public struct FieldTruth: Hashable, Sendable {
+        /// When the latest write happened, in true microseconds.
         public var atMicros: Int64
         /// The latest value per replica that wrote at `atMicros`; a replica's
         /// later intent at the same instant replaces its earlier one.
@@ -18,7 +20,9 @@ public struct GroundTruth: Sendable {
         public var values: [FieldValue?] { writers.keys.sorted().map { writers[$0]! } }
     }
 
+    /// What the applications did to one natural key.
     public struct KeyTruth: Hashable, Sendable {
+        /// Whether the latest intent on the key was a delete.
         public var deleted = false
         /// Written after a delete of the key: by a device that had not seen
         /// the delete (an edit), or one that created the key again.
@@ -27,9 +31,11 @@ public struct GroundTruth: Sendable {
         public var fields: [Int: FieldTruth] = [:]
     }
 
+    /// Every key an intent addressed. Looked up, never iterated in an order that reaches output.
     public private(set) var keys: [NaturalKey: KeyTruth] = [:]
     private let schema: Schema
 
+    /// A ground truth with no intent recorded yet.
     public init(schema: Schema) {
         self.schema = schema
     }

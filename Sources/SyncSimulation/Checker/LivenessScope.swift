@@ -29,6 +29,7 @@ public struct LivenessScope: Hashable, Sendable {
     /// shared, and the device's own values of it never left).
     public var neverUploaded: [NeverUploaded] = []
 
+    /// A scope of the given devices and records.
     public init(judged: [String] = [], neverSynced: [String] = [], neverUploaded: [NeverUploaded] = []) {
         self.judged = judged
         self.neverSynced = neverSynced

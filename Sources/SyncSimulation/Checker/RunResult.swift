@@ -1,5 +1,6 @@
 /// Every figure one strategy's run produced. Names follow the JSON report.
 public struct RunResult: Sendable {
+    /// How many duplicates users saw: live records beyond one per natural key.
     public struct Duplicates: Hashable, Sendable {
         /// On the worst replica at the end.
         public var final: Int
@@ -22,6 +23,7 @@ public struct RunResult: Sendable {
         public var peak: Int
     }
 
+    /// What stores refused.
     public struct Rejected: Hashable, Sendable {
         /// Local saves a store refused.
         public var localSaves: Int
@@ -30,9 +32,11 @@ public struct RunResult: Sendable {
         /// Change sets still held unapplied at the end behind a refused one
         /// (`peer`); records still waiting to be saved (`cloudkit`).
         public var blocked: Int
+        /// Every refusal of the three kinds.
         public var total: Int { localSaves + changeSets + blocked }
     }
 
+    /// Writes the applications were told they saved and that no replica kept.
     public struct LostWrites: Hashable, Sendable {
         /// (key, field) pairs whose latest acknowledged write no live record
         /// of that key holds, on at least one replica.
@@ -44,6 +48,7 @@ public struct RunResult: Sendable {
         /// made without seeing the delete) and gone at the end: edits a
         /// delete won over (`deleteVsEdit`).
         public var toDeletes: Int = 0
+        /// Lost fields and lost records together.
         public var total: Int { fields + records }
     }
 
@@ -55,9 +60,11 @@ public struct RunResult: Sendable {
         public var localDuplicates = 0
         /// Saves that failed, were rolled back and fetched again.
         public var savesRetried = 0
+        /// No writer started.
         public init() {}
     }
 
+    /// The strategy's name, as the user typed it.
     public var strategy: String
     /// The reading of the preset's unknown behaviour this run took
     /// (``ScenarioVariant``); nil when the scenario has no variants.
@@ -66,13 +73,16 @@ public struct RunResult: Sendable {
     public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
     /// Duplicates as a fetch shows them to users (marked losers hidden).
     public var duplicates: Duplicates
+    /// Marked losers the app's fetches hide (`dedupe:deferred`).
     public var markedLosers = MarkedLosers(final: 0, peak: 0)
     /// Replicas outside the largest group of identical materialised states.
     public var diverged: Int
     /// From the last heal or write to the moment all replicas agreed; nil
     /// when they did not agree at the end.
     public var convergenceMicros: Int64?
+    /// Saves and change sets that stores refused.
     public var rejected: Rejected
+    /// Acknowledged writes no replica kept.
     public var lostWrites: LostWrites
     /// Keys whose latest intent was a delete, live on at least one replica.
     public var resurrected: Int
@@ -93,6 +103,7 @@ public struct RunResult: Sendable {
     public var lostOnReset: Int = 0
     /// Relationship links between live records, on the replica with fewest.
     public var links: Int
+    /// What the network did with the run's messages.
     public var network: NetworkCounters
     /// Remote changes that addressed a record the replica did not have.
     public var missedChanges: Int
@@ -112,6 +123,7 @@ public struct RunResult: Sendable {
     public var serverDuplicates: Int
     /// Intents that fell while their replica was down (not saved).
     public var intentsWhileDown: Int
+    /// What concurrent writers did.
     public var race: Race
     /// Duplicates over virtual time, for charts.
     public var series: DuplicateSeries
@@ -144,11 +156,13 @@ public struct RunResult: Sendable {
     /// Real time the run took: the only figure that is not reproducible.
     public var wallSeconds: Double
 
+    /// Events handled per second of real time; 0 when no time was measured.
     public var eventsPerSecond: Double { wallSeconds > 0 ? Double(events) / wallSeconds : 0 }
 }
 
 /// How text outputs name a run: its strategy, then its variant in brackets.
 public enum StrategyLabel {
+    /// `lww`, or `lww [importFirst]` for a variant's run.
     public static func text(_ strategy: String, variant: String?) -> String {
         strategy + (variant.map { " [\($0)]" } ?? "")
     }

@@ -43,6 +43,7 @@ public enum ScenarioExpectationOutcome: Hashable, Sendable {
         }
     }
 
+    /// The strategy whose run was checked.
     public var strategy: String {
         switch self {
         case .metric(let outcome): return outcome.strategy

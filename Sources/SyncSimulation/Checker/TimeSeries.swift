@@ -4,6 +4,7 @@
 /// resolution doubles. Each bucket holds the highest count seen in it, so
 /// no peak is lost by merging.
 public struct DuplicateSeries: Hashable, Sendable {
+    /// The most buckets a series keeps before it merges neighbours.
     public static let maxBuckets = 2_048
 
     /// Width of one bucket, in virtual microseconds.
@@ -16,6 +17,7 @@ public struct DuplicateSeries: Hashable, Sendable {
     private var currentWorst = 0
     private var currentPerReplica: [Int]
 
+    /// An empty series; `perReplica` also records each replica's own counts. `resolutionMicros` must be positive.
     public init(resolutionMicros: Int64, replicaCount: Int, perReplica: Bool) {
         precondition(resolutionMicros > 0, "resolution must be positive")
         self.resolutionMicros = resolutionMicros
@@ -76,16 +78,20 @@ public struct DuplicateSeries: Hashable, Sendable {
 
 /// A fault on the run's timeline, for the charts.
 public struct FaultEvent: Hashable, Sendable {
+    /// The kinds of fault a timeline shows.
     public enum Kind: String, Sendable {
         case partition, cut, heal, crash, wipe, restart
     }
 
+    /// When it happened, in virtual microseconds.
     public let atMicros: Int64
+    /// What happened.
     public let kind: Kind
     /// The replicas it concerns (partition: every group, joined by `|`;
     /// cut: the senders and the receivers they can no longer reach, `a,b -> c`).
     public let detail: String
 
+    /// A fault of `kind` at `atMicros`.
     public init(atMicros: Int64, kind: Kind, detail: String) {
         self.atMicros = atMicros
         self.kind = kind

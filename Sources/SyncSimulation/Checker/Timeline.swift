@@ -7,6 +7,7 @@ import SyncModel
 /// ``RunResult/faults``. Capped at ``cap`` events: a long run keeps its
 /// beginning and counts the rest (`dropped`).
 public struct Timeline: Hashable, Sendable, CustomDebugStringConvertible {
+    /// What happened on a lane.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A local save committed `count` records.
         case save
@@ -24,10 +25,13 @@ public struct Timeline: Hashable, Sendable, CustomDebugStringConvertible {
         case dedupePass
     }
 
+    /// One thing that happened on one endpoint.
     public struct Event: Hashable, Sendable {
+        /// When it happened, in virtual microseconds.
         public let atMicros: Int64
         /// The endpoint: a device, or the engine's server (the last).
         public let lane: Int
+        /// What happened.
         public let kind: Kind
         /// The other end of a message; nil otherwise.
         public let peer: Int?
@@ -35,12 +39,15 @@ public struct Timeline: Hashable, Sendable, CustomDebugStringConvertible {
         public let count: Int
     }
 
+    /// The most events a timeline keeps.
     public static let cap = 5_000
 
+    /// The events kept, in the order recorded.
     public private(set) var events: [Event] = []
     /// Events past the cap, not kept.
     public private(set) var dropped = 0
 
+    /// An empty timeline.
     public init() {}
 
     mutating func record(_ kind: Kind, lane: ReplicaID, peer: ReplicaID? = nil, count: Int = 1, atMicros now: Int64) {

@@ -17,10 +17,12 @@ public struct ValueExpectation: Hashable, Sendable {
 
     /// A strategy name, or `*` for every strategy run.
     public let strategy: String
+    /// The key and field whose value is read.
     public let watch: WatchedField
     /// The endpoints to read, in the order the file names them (`"*"`: the
     /// devices, in scenario order).
     public let replicas: [ReplicaID]
+    /// The value the field must hold.
     public let expected: Expected
     /// `User { email: "ann@example.com" }`: how outputs name the record.
     public let recordText: String
@@ -31,6 +33,7 @@ public struct ValueExpectation: Hashable, Sendable {
     /// A variant of the preset the claim is about; nil: every variant run.
     public var variant: String?
 
+    /// A claim about every variant run; `replicaNames` names each of `replicas`.
     public init(strategy: String, watch: WatchedField, replicas: [ReplicaID], expected: Expected, recordText: String, fieldName: String,
                 replicaNames: [String]) {
         precondition(replicas.count == replicaNames.count, "one name per replica")
@@ -46,6 +49,7 @@ public struct ValueExpectation: Hashable, Sendable {
     /// `User { email: "ann@example.com" }.name`: how outputs name the value.
     public var subject: String { "\(recordText).\(fieldName)" }
 
+    /// Whether the claim is about `strategyName`: its own, or `*`.
     public func applies(to strategyName: String) -> Bool {
         strategy == "*" || strategy == strategyName
     }
@@ -72,14 +76,18 @@ public struct ValueExpectation: Hashable, Sendable {
 /// them from the value expectations (``Scenario/watchedFields``) so that a
 /// run reads only what is checked, never every record of every store.
 public struct WatchedField: Hashable, Comparable, Sendable {
+    /// The record's natural key.
     public let key: NaturalKey
+    /// The field's index in its entity.
     public let field: Int
 
+    /// The field `field` of the record of `key`.
     public init(key: NaturalKey, field: Int) {
         self.key = key
         self.field = field
     }
 
+    /// Orders by key, then field.
     public static func < (lhs: WatchedField, rhs: WatchedField) -> Bool {
         (lhs.key, lhs.field) < (rhs.key, rhs.field)
     }
@@ -103,14 +111,20 @@ public enum FinalValue: Hashable, Sendable {
 /// The watched values of one run, per endpoint: sorted by endpoint, then
 /// key and field, so nothing about them depends on hashing.
 public struct FinalValues: Hashable, Sendable {
+    /// One value read on one endpoint.
     public struct Entry: Hashable, Sendable {
+        /// The endpoint it was read on.
         public let replica: ReplicaID
+        /// The key and field read.
         public let watch: WatchedField
+        /// What the fetch returned.
         public let value: FinalValue
     }
 
+    /// The values read, by endpoint, then key and field.
     public private(set) var entries: [Entry] = []
 
+    /// Values read, sorted by endpoint, then key and field.
     public init(entries: [Entry] = []) {
         self.entries = entries.sorted { ($0.replica, $0.watch) < ($1.replica, $1.watch) }
     }
@@ -123,7 +137,9 @@ public struct FinalValues: Hashable, Sendable {
 
 /// One value expectation checked on one replica, for one strategy's run.
 public struct ValueOutcome: Hashable, Sendable {
+    /// The claim checked.
     public let expectation: ValueExpectation
+    /// The strategy whose run it was checked against.
     public let strategy: String
     /// The run's variant (``RunResult/variant``); nil without variants.
     public var variant: String? = nil
@@ -131,6 +147,7 @@ public struct ValueOutcome: Hashable, Sendable {
     public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
     /// The replica's name as the scenario gives it.
     public let replica: String
+    /// What the fetch returned on the replica.
     public let actual: FinalValue
     /// False when `--max-events` stopped the run: the value read is not
     /// final, so the claim neither passes nor fails (``ExpectationOutcome/isJudged``).
