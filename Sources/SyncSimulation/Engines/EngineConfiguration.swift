@@ -28,21 +28,27 @@ public protocol EngineConfiguration: Sendable {
 extension EngineConfiguration {
     /// Tombstones win over the edits they did not see.
     public var defaultDeleteVsEdit: DeleteVsEdit { .deleteWins }
+    /// The app saves through its store's merge, unless an engine says otherwise.
     public var localSavesOverwrite: Bool { false }
+    /// The engine's merge keeps a strategy's promise, unless an engine says otherwise.
     public var keepsConvergencePromise: Bool { true }
 }
 
 /// One setting of an engine, as reports print it.
 public struct EngineSetting: Hashable, Sendable {
+    /// A setting's value: text, a whole number or a flag.
     public enum Value: Hashable, Sendable {
         case text(String)
         case int(Int)
         case bool(Bool)
     }
 
+    /// The setting's name, as a scenario file writes it.
     public let name: String
+    /// The setting's value.
     public let value: Value
 
+    /// The setting `name` with `value`.
     public init(_ name: String, _ value: Value) {
         self.name = name
         self.value = value

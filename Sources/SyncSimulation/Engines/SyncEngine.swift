@@ -62,6 +62,7 @@ public protocol SyncEngine {
 }
 
 extension SyncEngine {
+    /// No server endpoint: no record.
     public func serverLiveRecords(holding key: NaturalKey) -> [Record] { [] }
 }
 
@@ -98,10 +99,14 @@ public protocol EngineMessage: Sendable {
 
 /// A message with its addresses.
 public struct Envelope: Sendable {
+    /// The sender's address.
     public let from: ReplicaID
+    /// The receiver's address.
     public let to: ReplicaID
+    /// The engine's message.
     public let message: any EngineMessage
 
+    /// A message from `from` to `to`.
     public init(from: ReplicaID, to: ReplicaID, message: any EngineMessage) {
         self.from = from
         self.to = to
@@ -123,6 +128,7 @@ public struct EngineFigures: Hashable, Sendable {
     /// Duplicates the engine's server holds at the end (0 without one).
     public var serverDuplicates: Int
 
+    /// Figures with no conflict and no server duplicate unless given.
     public init(changeSets: Int, blocked: Int, conflicts: Int = 0, serverDuplicates: Int = 0) {
         self.changeSets = changeSets
         self.blocked = blocked

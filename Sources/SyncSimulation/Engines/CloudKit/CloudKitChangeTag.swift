@@ -8,11 +8,14 @@
 /// unique across the zone and never reused; devices only compare them for
 /// equality and send them back.
 public struct CloudKitChangeTag: Hashable, Sendable, CustomStringConvertible {
+    /// The zone change counter at the record's last save.
     public let rawValue: UInt64
 
+    /// The tag of counter `rawValue`.
     public init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 
+    /// `tag` and the counter, such as `tag12`.
     public var description: String { "tag\(rawValue)" }
 }

@@ -8,15 +8,19 @@
 /// (`CKError.changeTokenExpired` is not modelled): the zone keeps every
 /// tombstone.
 public struct CloudKitChangeToken: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The zone change counter the fetch had reached.
     public let counter: UInt64
 
+    /// The token at counter `counter`.
     public init(counter: UInt64) {
         self.counter = counter
     }
 
+    /// Orders by counter: the later point in the zone's history is greater.
     public static func < (lhs: CloudKitChangeToken, rhs: CloudKitChangeToken) -> Bool {
         lhs.counter < rhs.counter
     }
 
+    /// `token` and the counter, such as `token12`.
     public var description: String { "token\(counter)" }
 }

@@ -83,12 +83,15 @@ public struct CloudKitConflict: Hashable, Sendable {
         case merged(Record)
     }
 
+    /// What wins a conflict (default `recordLWW`).
     public var policy: Policy
+    /// Which dates `recordLWW` compares (default `device`).
     public var clock: Clock
     /// Under `pendingColumns`, what a pending column does against a newer
     /// server stamp (``CloudKitPendingColumnRule``).
     public var pendingColumnRule: CloudKitPendingColumnRule = .localWins
 
+    /// The sample's resolution by default: record-level last-writer-wins by the device's dates.
     public init(policy: Policy = .recordLWW, clock: Clock = .device) {
         self.policy = policy
         self.clock = clock

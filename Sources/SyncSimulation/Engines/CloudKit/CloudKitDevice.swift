@@ -62,6 +62,7 @@ public struct CloudKitDevice: Sendable {
         }
     }
 
+    /// The device's replica.
     public let id: ReplicaID
     /// Records to save, by name. Looked up; batches take the names sorted.
     var pending: [RecordID: PendingChange] = [:]
@@ -91,6 +92,7 @@ public struct CloudKitDevice: Sendable {
     /// meets the delete (the scenario's `deleteVsEdit`).
     public let deleteVsEdit: DeleteVsEdit
 
+    /// A device with nothing pending, known or fetched yet.
     public init(id: ReplicaID, deleteVsEdit: DeleteVsEdit = .arrivalOrder) {
         self.id = id
         self.deleteVsEdit = deleteVsEdit

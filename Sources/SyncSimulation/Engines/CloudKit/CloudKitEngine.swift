@@ -13,10 +13,13 @@ import SyncModel
 /// models and where each behaviour comes from is in docs/MODEL.md, "The
 /// cloudkit engine", citing docs/sources/cloudkit-engines.md.
 public struct CloudKitEngine: SyncEngine {
+    /// The scenario's `cloudkit` settings.
     public let settings: CloudKitEngineSettings
     /// The server's network address: the endpoint after the last device.
     public let serverAddress: ReplicaID
+    /// The record zone every device syncs through.
     public private(set) var server = CloudKitServer()
+    /// Each device's sync state, in device order.
     public private(set) var devices: [CloudKitDevice]
     /// Per device, whether its app syncs (`syncOff` until `enableSync`).
     private var syncEnabled: [Bool]
@@ -36,6 +39,8 @@ public struct CloudKitEngine: SyncEngine {
     private let checksInvariants: Bool
     private var checks = 0
 
+    /// An engine for `deviceCount` devices, the server at the address after the last; `requestTimeoutMicros` must be
+    /// positive.
     public init(deviceCount: Int, schema: Schema, settings: CloudKitEngineSettings, requestTimeoutMicros: Int64,
                 checksInvariants: Bool, deleteVsEdit: DeleteVsEdit = .arrivalOrder) {
         precondition(deviceCount >= 1 && requestTimeoutMicros > 0, "a cloudkit engine needs a device and a timeout")
@@ -50,6 +55,7 @@ public struct CloudKitEngine: SyncEngine {
         answeredModify = Array(repeating: 0, count: deviceCount)
     }
 
+    /// Records the changes as pending saves; the store changed, so records it refused are tried again.
     public mutating func committed(_ changes: [Record], on replica: ReplicaID, nodes: inout [ReplicaNode],
                                    atMicros now: Int64) -> [EngineAction] {
         devices[replica.index].committed(changes)
@@ -57,6 +63,8 @@ public struct CloudKitEngine: SyncEngine {
         return take(devices[replica.index].retryRefused(node: &nodes[replica.index], atMicros: now), on: replica)
     }
 
+    /// Sends a zone changes fetch and, with pending saves, a modify batch, in the order
+    /// ``CloudKitEngineSettings/syncOrder`` says.
     public mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
                                   atMicros now: Int64) -> [EngineAction] {
         let index = replica.index
@@ -86,6 +94,8 @@ public struct CloudKitEngine: SyncEngine {
         return actions
     }
 
+    /// The server answers a request on arrival; a device applies fetched changes or a modify's results, resolving
+    /// conflicts.
     public mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {
         guard let message = envelope.message as? CloudKitMessage else { preconditionFailure("the cloudkit engine got \(envelope.message)") }
         if envelope.to == serverAddress { return serve(message, from: envelope.from, atMicros: now) }
@@ -120,12 +130,15 @@ public struct CloudKitEngine: SyncEngine {
         }
     }
 
+    /// Drops the device's requests in flight; returns 0, as fetched changes are applied on arrival and nothing is held
+    /// unapplied.
     public mutating func crashed(_ replica: ReplicaID) -> Int {
         devices[replica.index].crash()
         // Fetched changes are applied as they arrive: nothing is held unapplied.
         return 0
     }
 
+    /// The device starts again with no pending save, no known record and no token.
     public mutating func wiped(_ replica: ReplicaID, newOrigin: ReplicaID) {
         devices[replica.index].wipe()
     }
@@ -143,6 +156,8 @@ public struct CloudKitEngine: SyncEngine {
         devices[replica.index].pendingCount
     }
 
+    /// True when every device whose sync is on has nothing to save, nothing left to fetch, and no refused record its
+    /// store might now take.
     public func isSettled(nodes: [ReplicaNode]) -> Bool {
         devices.indices.filter { syncEnabled[$0] }.allSatisfy { devices[$0].isSettled(serverCounter: server.changeCounter, storeCommit: nodes[$0].store.commitCount) }
     }
@@ -214,6 +229,7 @@ public struct CloudKitEngine: SyncEngine {
         return ("quiescence.settled", "the engine says settled: \(settled); checking every device's fetch says \(reference)")
     }
 
+    /// Invariants evaluated so far.
     public var invariantChecks: Int { checks }
 
     /// Counts what a device did and asks for the app's processing of

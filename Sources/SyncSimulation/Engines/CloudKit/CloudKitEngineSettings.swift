@@ -41,9 +41,12 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
     /// `changedKeys()` tracks them (``CloudKitExportKeys``).
     public var exportKeys: CloudKitExportKeys?
 
+    /// The batch sizes a scenario may set.
     public static let batchRange: ClosedRange<Int> = 1 ... 400
+    /// The page sizes a scenario may set.
     public static let fetchPageRange: ClosedRange<Int> = 1 ... 10_000
 
+    /// Settings with CKSyncEngine's defaults; `batch` must be in ``batchRange``.
     public init(conflict: CloudKitConflict = CloudKitConflict(), savePolicy: CloudKitSavePolicy = .ifServerRecordUnchanged,
                 batch: Int = 400, atomic: Bool = false) {
         precondition(Self.batchRange.contains(batch), "batch must be from 1 to 400 records")
@@ -53,16 +56,21 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
         self.atomic = atomic
     }
 
+    /// `cloudkit`.
     public var name: String { "cloudkit" }
+    /// The server's endpoint name, `server`.
     public var serverName: String? { Self.serverName }
     /// Apple's CKSyncEngine sample: whichever the device learns first.
     public var defaultDeleteVsEdit: DeleteVsEdit { .arrivalOrder }
     /// The CKSyncEngine sample's app, which `deviceDateMerge` stands for,
     /// saves its edits unconditionally (``CloudKitConflict/Policy/deviceDateMerge``).
     public var localSavesOverwrite: Bool { conflict.policy == .deviceDateMerge }
+    /// False under the conflict policies that can leave devices apart for good.
     public var keepsConvergencePromise: Bool { conflict.policy.keepsConvergencePromise }
+    /// The name of the endpoint the engine adds: `server`.
     public static let serverName = "server"
 
+    /// The settings in a fixed order; the optional ones only when set.
     public var settings: [EngineSetting] {
         [
             EngineSetting("conflict", .text(conflict.policy.rawValue)),
@@ -76,6 +84,7 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
             + (conflict.pendingColumnRule == .localWins ? [] : [EngineSetting("pendingColumnRule", .text(conflict.pendingColumnRule.rawValue))])
     }
 
+    /// An engine for the scenario's devices, timing requests out by its network's longest delay.
     public func makeEngine(scenario: Scenario, checksInvariants: Bool) -> any SyncEngine {
         CloudKitEngine(deviceCount: scenario.replicaCount, schema: scenario.schema, settings: self,
                        requestTimeoutMicros: Self.requestTimeoutMicros(scenario), checksInvariants: checksInvariants,
@@ -110,6 +119,7 @@ extension CloudKitSavePolicy {
         }
     }
 
+    /// The policy of the name a user types; nil for any other name.
     public init?(name: String) {
         guard let policy = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = policy

@@ -9,6 +9,7 @@ public struct CloudKitModifyResult: Hashable, Sendable {
     /// One result per delete: the deleted name, or why it was refused.
     public let deletes: [Result<RecordID, CloudKitServerError>]
 
+    /// A result of the given per-item results, in request order.
     public init(saves: [Result<CloudKitServerRecord, CloudKitServerError>],
                 deletes: [Result<RecordID, CloudKitServerError>]) {
         self.saves = saves

@@ -12,8 +12,10 @@ public struct CloudKitRecordKeys: Hashable, Sendable {
     public let fields: [Int]
     /// Relation indices, sorted, each once.
     public let relations: [Int]
+    /// Whether the existence sets (creations and deletions) are among the keys.
     public let existence: Bool
 
+    /// Keys of the given indices, sorted and each once.
     public init(fields: [Int], relations: [Int], existence: Bool) {
         self.fields = Array(Set(fields)).sorted()
         self.relations = Array(Set(relations)).sorted()

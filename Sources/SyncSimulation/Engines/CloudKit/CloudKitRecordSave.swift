@@ -4,6 +4,7 @@ import SyncModel
 /// change tag of the server version the device started from, and the keys
 /// it changed.
 public struct CloudKitRecordSave: Hashable, Sendable {
+    /// The payload to save.
     public let record: Record
     /// The tag of the server record this edit is based on; nil when the
     /// device believes the record is new (a `CKRecord` it created, never
@@ -13,6 +14,7 @@ public struct CloudKitRecordSave: Hashable, Sendable {
     /// `ifServerRecordUnchanged` write over the server's record.
     public let changedKeys: CloudKitRecordKeys
 
+    /// A save of `record` that changed `changedKeys`.
     public init(record: Record, baseChangeTag: CloudKitChangeTag?, changedKeys: CloudKitRecordKeys) {
         self.record = record
         self.baseChangeTag = baseChangeTag

@@ -24,6 +24,7 @@ public struct CloudKitServer: Hashable, Sendable {
         let name: RecordID
     }
 
+    /// Behaviours Apple does not pin down.
     public let settings: CloudKitServerSettings
     /// The records the zone holds, by name.
     var recordsByName: [RecordID: CloudKitServerRecord] = [:]
@@ -37,6 +38,7 @@ public struct CloudKitServer: Hashable, Sendable {
     /// The latest server time a modify call ran at.
     public internal(set) var clockMicros: Int64 = .min
 
+    /// An empty zone.
     public init(settings: CloudKitServerSettings = CloudKitServerSettings()) {
         self.settings = settings
     }

@@ -23,6 +23,7 @@ public enum CloudKitServerError: Error, Hashable, Sendable, CustomStringConverti
         case serverRecordChanged, unknownItem, batchRequestFailed
     }
 
+    /// The error's `CKError.Code`.
     public var code: Code {
         switch self {
         case .serverRecordChanged: .serverRecordChanged

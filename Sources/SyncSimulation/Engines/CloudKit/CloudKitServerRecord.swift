@@ -11,7 +11,9 @@ import SyncModel
 /// "the most recent time that CloudKit saved the record"), so they come
 /// from the server clock, never from a device's possibly skewed one.
 public struct CloudKitServerRecord: Hashable, Sendable {
+    /// The device's record, as it was saved.
     public let payload: Record
+    /// The tag of the latest save.
     public let changeTag: CloudKitChangeTag
     /// Server time of the save that created this record (after a delete, of
     /// the save that created it again).
@@ -19,6 +21,7 @@ public struct CloudKitServerRecord: Hashable, Sendable {
     /// Server time of the latest save.
     public let modificationMicros: Int64
 
+    /// A server record; it cannot be modified before it was created.
     public init(payload: Record, changeTag: CloudKitChangeTag, creationMicros: Int64, modificationMicros: Int64) {
         precondition(creationMicros <= modificationMicros, "record \(payload.id) modified before it was created")
         self.payload = payload

@@ -28,9 +28,12 @@ public struct CloudKitServerSettings: Hashable, Sendable {
         case recreates
     }
 
+    /// What deleting a name the server does not hold reports (default `unknownItem`).
     public var missingRecordDelete: MissingRecordDelete
+    /// What a save to a record deleted on the server does under `changedKeys` or `allKeys` (default `unknownItem`).
     public var missingRecordOverwrite: MissingRecordOverwrite
 
+    /// Settings with Apple's documented answers: both `unknownItem`.
     public init(missingRecordDelete: MissingRecordDelete = .unknownItem,
                 missingRecordOverwrite: MissingRecordOverwrite = .unknownItem) {
         self.missingRecordDelete = missingRecordDelete

@@ -16,6 +16,7 @@ public struct CloudKitZoneChanges: Hashable, Sendable {
     /// More changes follow `token` (a page of a longer fetch).
     public let moreComing: Bool
 
+    /// An answer; `moreComing` when it is a page of a longer fetch.
     public init(changed: [CloudKitServerRecord], deletedNames: [RecordID], token: CloudKitChangeToken, moreComing: Bool = false) {
         self.changed = changed
         self.deletedNames = deletedNames
@@ -23,5 +24,6 @@ public struct CloudKitZoneChanges: Hashable, Sendable {
         self.moreComing = moreComing
     }
 
+    /// True when no record changed and none was deleted since the token.
     public var isEmpty: Bool { changed.isEmpty && deletedNames.isEmpty }
 }

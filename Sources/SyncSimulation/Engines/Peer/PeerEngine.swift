@@ -13,8 +13,11 @@ import SyncModel
 /// the same store code, so a unique index there is a real database
 /// constraint.
 public struct PeerEngine: SyncEngine {
+    /// The hub device of a hub topology; nil in a mesh.
     public let hub: ReplicaID?
+    /// Peers a mesh device contacts per round.
     public let fanout: Int
+    /// Each device's op-log, in device order.
     public private(set) var logs: [PeerLog]
     /// Per device, whether its app syncs (`syncOff` until `enableSync`).
     private var syncEnabled: [Bool]
@@ -29,6 +32,7 @@ public struct PeerEngine: SyncEngine {
         invariants = journalsApplies ? PeerInvariants(logs: logs) : nil
     }
 
+    /// Appends the changes to the device's log as a change set; the store changed, so held change sets are tried again.
     public mutating func committed(_ changes: [Record], on replica: ReplicaID, nodes: inout [ReplicaNode],
                                    atMicros now: Int64) -> [EngineAction] {
         _ = logs[replica.index].appendLocal(changes, atMicros: now)
@@ -37,6 +41,7 @@ public struct PeerEngine: SyncEngine {
         return applyHeld(on: replica, nodes: &nodes, atMicros: now)
     }
 
+    /// Retries held change sets, then sends the device's version vector to the hub, or to `fanout` random peers.
     public mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
                                   atMicros now: Int64) -> [EngineAction] {
         var actions: [EngineAction] = []
@@ -51,6 +56,8 @@ public struct PeerEngine: SyncEngine {
         return actions
     }
 
+    /// Answers a request with what the sender lacks; applies a reply's or a push's change sets, and pushes back what
+    /// the replier lacks.
     public mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {
         guard let message = envelope.message as? PeerMessage else { preconditionFailure("the peer engine got \(envelope.message)") }
         let receiver = envelope.to
@@ -71,10 +78,12 @@ public struct PeerEngine: SyncEngine {
         }
     }
 
+    /// Drops the change sets the device held unapplied; returns how many.
     public mutating func crashed(_ replica: ReplicaID) -> Int {
         logs[replica.index].crash()
     }
 
+    /// Empties the device's log; its writes now form the change sets of `newOrigin`.
     public mutating func wiped(_ replica: ReplicaID, newOrigin: ReplicaID) {
         _ = logs[replica.index].wipe(newOrigin: newOrigin)
     }
@@ -92,10 +101,12 @@ public struct PeerEngine: SyncEngine {
         return logs[replica.index].ownChanges(after: heldElsewhere)
     }
 
+    /// True when no device has a change set it could apply and no two devices that sync could give each other one.
     public func isSettled(nodes: [ReplicaNode]) -> Bool {
         PeerQuiescence.isSettled(logs, nodes: nodes, hub: hub, syncing: syncEnabled)
     }
 
+    /// True when a peer message brings the receiver's log a change set it lacks.
     public func carriesNews(_ message: any EngineMessage, to receiver: ReplicaID) -> Bool {
         guard let message = message as? PeerMessage else { return false }
         return PeerQuiescence.carriesNews(message, to: logs[receiver.index])
@@ -113,6 +124,7 @@ public struct PeerEngine: SyncEngine {
         return EngineFigures(changeSets: changeSets, blocked: logs.reduce(0) { $0 + $1.pendingCount - $1.refusedHeadCount })
     }
 
+    /// Checks one device's log; nil without invariant checks.
     public mutating func invariantProblem(_ replica: ReplicaID, crashed: Bool) -> InvariantChecker.Problem? {
         guard var checker = invariants else { return nil }
         defer { invariants = checker }
@@ -127,6 +139,7 @@ public struct PeerEngine: SyncEngine {
         return ("quiescence.settled", "the engine says settled: \(settled); checking every pair says \(reference)")
     }
 
+    /// Invariants evaluated so far; 0 without invariant checks.
     public var invariantChecks: Int { invariants?.checks ?? 0 }
 
     /// Whom a device contacts this round: the hub, for a hub's client; no

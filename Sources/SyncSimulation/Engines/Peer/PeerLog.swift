@@ -34,6 +34,7 @@ public struct PeerLog {
     private var refusedAtCommit: [Int?]
     private var lastRefusedSeq: [UInt32]
 
+    /// An empty log of a device whose origin is its own id; `journalsApplies` keeps what the invariant checks need.
     public init(id: ReplicaID, replicaCount: Int, journalsApplies: Bool = false) {
         self.id = id
         self.journalsApplies = journalsApplies

@@ -7,8 +7,10 @@ public enum PresetCatalog {
     /// Every preset, in the order `--help` lists them.
     public static let all: [StackPreset] = [nspckc, cksyncengine, sqlitedata, ownserver]
 
+    /// Every preset's name, in the order `--help` lists them.
     public static var allNames: [String] { all.map(\.name) }
 
+    /// The preset a user named; nil for an unknown name.
     public static func preset(named name: String) -> StackPreset? {
         all.first { $0.name == name }
     }

@@ -47,10 +47,12 @@ public struct StackPreset: Sendable {
     /// Members of the engine's settings object (`cloudkit: { … }`), in the
     /// scenario format; the scenario's own members override them.
     let settings: [String: JSONNode]
+    /// The topology it runs.
     public let topology: Topology
     /// What it runs when nothing names strategies: the strategies an app on
     /// this stack could use, in catalog order.
     public let strategies: [String]
+    /// Strategies the stack cannot run, and why.
     public let exclusions: [Exclusion]
     /// Why the stack refuses a `deny` delete rule, with its source; nil
     /// when it takes one.
@@ -127,6 +129,7 @@ public struct StackPreset: Sendable {
 /// (``StackPreset/Unknown``): reports show its rows beside the other
 /// readings', with the plain strategy name and this name as `variant`.
 public struct ScenarioVariant: Sendable {
+    /// The reading's name, shown as the run's `variant`.
     public let name: String
     /// The engine this reading runs.
     public let engine: any EngineConfiguration
