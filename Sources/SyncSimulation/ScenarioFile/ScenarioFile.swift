@@ -6,6 +6,7 @@ import SyncModel
 /// Every problem is reported as one ``ScenarioFileError`` naming the file,
 /// the path inside it and what was expected; nothing is silently ignored.
 public enum ScenarioFile {
+    /// The extension of scenario files, without its dot.
     public static let fileExtension = "json5"
 
     /// Reads and checks the file at `path`. `seed` overrides the file's own,

@@ -1,9 +1,11 @@
 /// A scenario file that cannot be run: which file, where in it, what was
 /// expected and what was found. One line, for a person.
 public struct ScenarioFileError: Error, Sendable, CustomStringConvertible {
+    /// The file, as given.
     public let file: String
     /// A path into the document such as `steps[3].at`; empty for the file itself.
     public let path: String
+    /// What was expected and what was found, for a person.
     public let message: String
     /// The command-line argument at fault, when the document was changed
     /// by one and the fault lies in what it changed (`--vary netwrk.drop`:
@@ -11,6 +13,7 @@ public struct ScenarioFileError: Error, Sendable, CustomStringConvertible {
     /// description then names the argument, not the file.
     public let argument: String?
 
+    /// An error at `path` in `file`; `argument` when a command-line argument put the fault there.
     public init(file: String, path: String, message: String, argument: String? = nil) {
         self.file = file
         self.path = path
@@ -18,6 +21,7 @@ public struct ScenarioFileError: Error, Sendable, CustomStringConvertible {
         self.argument = argument
     }
 
+    /// `file: path: message`, or `argument: message` when an argument is at fault.
     public var description: String {
         if let argument { return "\(argument): \(message)" }
         return path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"

@@ -1,9 +1,13 @@
 /// Why a text is not JSON5, and where: a 1-based line and column.
 public struct JSON5ParseError: Error, Sendable, CustomStringConvertible {
+    /// The line the error is on, from 1.
     public let line: Int
+    /// The column the error is at, from 1.
     public let column: Int
+    /// What was wrong, for a person.
     public let message: String
 
+    /// `line L, column C: message`.
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 

@@ -17,10 +17,14 @@ public indirect enum JSON5Value: Hashable, Sendable {
     /// Members in the document's order.
     case object([Member])
 
+    /// One member of an object: its key and value.
     public struct Member: Hashable, Sendable {
+        /// The member's key.
         public var key: String
+        /// The member's value.
         public var value: JSON5Value
 
+        /// The member `key` with `value`.
         public init(_ key: String, _ value: JSON5Value) {
             self.key = key
             self.value = value
@@ -51,11 +55,13 @@ public indirect enum JSON5Value: Hashable, Sendable {
         return .object(members)
     }
 
+    /// The items of an array; nil for anything else.
     public var arrayItems: [JSON5Value]? {
         guard case .array(let items) = self else { return nil }
         return items
     }
 
+    /// The text of a string; nil for anything else.
     public var stringValue: String? {
         guard case .string(let text) = self else { return nil }
         return text

@@ -2,12 +2,16 @@
 /// (from 0) and its 1-based line and column, counted in characters as an
 /// editor counts them up to that byte.
 public struct UTF8DecodingError: Error, Sendable, CustomStringConvertible {
+    /// The offset of the first bad byte, from 0.
     public let byteOffset: Int
+    /// The bad byte's line, from 1.
     public let line: Int
+    /// The bad byte's column, from 1, in characters.
     public let column: Int
     /// The bad byte, `0xFF`.
     public let byte: UInt8
 
+    /// Where the bad byte is and what it is, for a person.
     public var description: String {
         let hex = String(byte, radix: 16, uppercase: true)
         return "not valid UTF-8 at line \(line), column \(column) (byte \(byteOffset), 0x\(hex.count == 1 ? "0" + hex : hex))"
@@ -22,6 +26,7 @@ public struct UTF8DecodingError: Error, Sendable, CustomStringConvertible {
 /// put U+FFFD in their place. A hand-written file with a stray byte must
 /// get an error that says where the byte is.
 public enum UTF8Text {
+    /// The text `bytes` spell; throws, naming the first bad byte, when they are not UTF-8.
     public static func decode(_ bytes: some Collection<UInt8>) throws(UTF8DecodingError) -> String {
         let array = Array(bytes)
         if let offset = firstInvalidOffset(array) {
