@@ -10,13 +10,18 @@ import SyncStore
 public enum Sweep {
     /// What to sweep.
     public struct Plan: Sendable {
+        /// The scenario file, as given.
         public let file: String
+        /// The file's bytes.
         public let data: Data
+        /// The settings varied; the first varies slowest.
         public let parameters: [SweepParameter]
+        /// The seeds every point runs, in order.
         public let seeds: [UInt64]
         /// Nil: the file's own strategies.
         public let strategies: [String]?
 
+        /// A plan of `parameters` × `seeds`; nil `strategies` runs the file's own.
         public init(file: String, data: Data, parameters: [SweepParameter], seeds: [UInt64], strategies: [String]?) {
             self.file = file
             self.data = data
@@ -51,7 +56,9 @@ public enum Sweep {
 
     /// The raw figures of the jobs run: what a shard writes and a merge reads.
     public struct Runs: Sendable {
+        /// The scenario's `name`.
         public let scenario: String
+        /// The plain strategy names run, in order.
         public let strategies: [String]
         /// The variants every strategy runs at every point, in the preset's
         /// order (``ScenarioVariant``); empty when the scenario has none.
@@ -60,6 +67,7 @@ public enum Sweep {
         /// order), each metric's ``Metric/figure(in:)``.
         public var values: [Int: [[Double?]]]
 
+        /// The figures of the jobs in `values`; a scenario without variants passes none.
         public init(scenario: String, strategies: [String], variants: [String] = [], values: [Int: [[Double?]]]) {
             self.scenario = scenario
             self.strategies = strategies

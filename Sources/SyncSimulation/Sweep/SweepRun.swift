@@ -7,6 +7,7 @@ public struct SweepRun: Hashable, Sendable {
     /// The variant's name; nil when the scenario has no variants.
     public let variant: String?
 
+    /// The column of `strategy`, under `variant` if the scenario has one.
     public init(strategy: String, variant: String? = nil) {
         self.strategy = strategy
         self.variant = variant

@@ -3,14 +3,18 @@ public struct MetricSummary: Hashable, Sendable {
     /// Seeds that produced a value (a run that never converged has no
     /// `convergenceSeconds`).
     public let count: Int
+    /// The arithmetic mean, summed in seed order.
     public let mean: Double
     /// Sample standard deviation (n − 1); 0 for a single value.
     public let standardDeviation: Double
+    /// The smallest value.
     public let minimum: Double
+    /// The largest value.
     public let maximum: Double
     /// Student's t interval for the mean: mean ± t(0.975, n − 1) · sd / √n;
     /// the mean itself when n < 2.
     public let ciLow: Double
+    /// See ``ciLow``.
     public let ciHigh: Double
 
     /// Nil when no seed produced a value.
@@ -47,6 +51,8 @@ public enum StudentT {
         2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
     ]
 
+    /// t(0.975, `df`): from the standard tables up to 30 degrees of freedom, beyond that within 0.001 of the exact
+    /// value. `df` must be at least 1.
     public static func quantile975(degreesOfFreedom df: Int) -> Double {
         precondition(df >= 1, "at least one degree of freedom")
         if df <= table.count { return table[df - 1] }
