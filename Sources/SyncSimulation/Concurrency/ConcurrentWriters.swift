@@ -8,6 +8,7 @@ public struct WriterResult: Sendable {
     /// found the record (`reused`): the app then uses that record, its own
     /// values unsaved.
     public let outcome: IntentOutcome
+    /// Duplicates the writer's save created on the replica.
     public let duplicatesCreated: Int
     /// The first save failed and was rolled back and fetched again.
     public let retried: Bool

@@ -17,10 +17,12 @@ public final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
+    /// A box holding `value`.
     public init(_ value: sending Value) {
         self.value = value
     }
 
+    /// Runs `body` on the value while holding the lock, and returns what it returns.
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

@@ -8,15 +8,22 @@ import SyncStore
 public enum RaceExperiment {
     /// One strategy at one writer count.
     public struct Measurement: Sendable {
+        /// The strategy's name.
         public let strategy: String
+        /// Writer threads per trial (W).
         public let writers: Int
+        /// Trials run (T).
         public let trials: Int
         /// Trials that ended with at least one duplicate.
         public let trialsWithDuplicate: Int
+        /// Duplicates left, over every trial.
         public let duplicates: Int
+        /// Writers whose first save failed and who fetched again, over every trial.
         public let retriedSaves: Int
 
+        /// The share of trials that left a duplicate, from 0 to 1.
         public var duplicateShare: Double { Double(trialsWithDuplicate) / Double(trials) }
+        /// Duplicates left per trial, on average.
         public var meanDuplicates: Double { Double(duplicates) / Double(trials) }
     }
 
@@ -28,6 +35,8 @@ public enum RaceExperiment {
         ]),
     ])
 
+    /// Runs `trials` trials of each writer count under each strategy, each on a fresh replica; `progress` hears each
+    /// pair as it starts.
     public static func run(strategies: [any Strategy], writerCounts: [Int], trials: Int, schedule: ConcurrentWriters.Schedule,
                            progress: (String) -> Void = { _ in }) -> [Measurement] {
         precondition(trials >= 1 && writerCounts.allSatisfy { $0 >= 1 }, "bad race settings")

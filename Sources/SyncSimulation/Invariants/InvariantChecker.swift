@@ -14,8 +14,10 @@ import SyncStore
 /// On in debug builds (every test) and with `--check-invariants`.
 public struct InvariantChecker: Sendable {
     #if DEBUG
+    /// On in debug builds: every test checks invariants.
     public static let enabledByDefault = true
     #else
+    /// Off in release builds unless `--check-invariants` turns it on.
     public static let enabledByDefault = false
     #endif
 

@@ -8,12 +8,19 @@ public struct InvariantViolation: Error, Sendable, CustomStringConvertible {
     public let name: String
     /// The replica it concerns; nil for a run-wide invariant.
     public let replica: String?
+    /// When it broke, in virtual microseconds.
     public let atMicros: Int64
+    /// The scenario's name.
     public let scenario: String
+    /// The strategy the run used.
     public let strategy: String
+    /// The seed that replays it.
     public let seed: UInt64
+    /// What was wrong.
     public let detail: String
 
+    /// One line naming the invariant, the place, the time, the scenario, the strategy and the seed, then what was
+    /// wrong.
     public var description: String {
         let place = replica.map { " on \($0)" } ?? ""
         let seconds = Double(atMicros) / 1_000_000
@@ -28,6 +35,7 @@ public enum SimulationError: Error, Sendable, CustomStringConvertible {
     /// An invariant broke during the run.
     case invariant(InvariantViolation)
 
+    /// The store's message or the violation's line, for a person.
     public var description: String {
         switch self {
         case .store(let error): return "cannot open a store: \(error.message)"
