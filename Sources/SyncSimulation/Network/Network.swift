@@ -8,11 +8,13 @@ public struct Network: Sendable {
     public let settings: NetworkSettings
     /// Settings of single directed links, keyed by `(from, to)`.
     public private(set) var linkSettings: [Link: NetworkSettings] = [:]
+    /// What the network did so far, over every link.
     public private(set) var counters = NetworkCounters()
     /// Who can reach whom now: partitions and one-way cuts.
     public private(set) var reachability: Reachability
     private var random: Xoshiro256StarStar
 
+    /// A network with no partition, drawing every fate from `random`.
     public init(settings: NetworkSettings, replicaCount: Int, random: Xoshiro256StarStar) {
         self.settings = settings
         reachability = Reachability(replicaCount: replicaCount)
@@ -21,8 +23,11 @@ public struct Network: Sendable {
 
     /// A directed link between two replicas.
     public struct Link: Hashable, Sendable {
+        /// The sender.
         public let from: ReplicaID
+        /// The receiver.
         public let to: ReplicaID
+        /// The link from `from` to `to`.
         public init(from: ReplicaID, to: ReplicaID) {
             self.from = from
             self.to = to
@@ -34,6 +39,7 @@ public struct Network: Sendable {
         linkSettings[link] = settings
     }
 
+    /// The settings of `link`: its own, or the network's.
     public func settings(for link: Link) -> NetworkSettings {
         linkSettings[link] ?? settings
     }
@@ -57,6 +63,7 @@ public struct Network: Sendable {
         reachability.cut(from: from, to: to)
     }
 
+    /// Ends every partition and cut.
     public mutating func heal() { reachability.heal() }
 
     /// Sends one message; returns the delivery times of the copies that

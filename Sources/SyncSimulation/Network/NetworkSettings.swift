@@ -1,13 +1,19 @@
 /// How the simulated network treats every message (the same on every link).
 public struct NetworkSettings: Hashable, Sendable {
+    /// Chance that a message is lost.
     public var dropProbability: Probability
+    /// Chance that a message arrives twice.
     public var duplicateProbability: Probability
     /// Chance that a message is held back by up to one more maximum delay,
     /// so that it arrives after messages sent later.
     public var reorderProbability: Probability
+    /// The shortest delay of a message, in microseconds.
     public var delayMinMicros: Int64
+    /// The longest delay of a message (before reordering), in microseconds.
     public var delayMaxMicros: Int64
 
+    /// A perfect network by default: nothing lost, duplicated or reordered, every message 1 ms late. The delay range
+    /// must not be empty or negative.
     public init(
         dropProbability: Probability = .never,
         duplicateProbability: Probability = .never,
@@ -26,14 +32,17 @@ public struct NetworkSettings: Hashable, Sendable {
 
 /// What the network did, summed over every link.
 public struct NetworkCounters: Hashable, Sendable {
+    /// Messages senders handed to the network.
     public var sent = 0
     /// Lost at random or cut by a partition.
     public var dropped = 0
     /// Extra copies the network made.
     public var duplicated = 0
+    /// Copies that reached their receivers.
     public var delivered = 0
     /// Bytes handed to the network by senders (estimated sizes).
     public var bytes = 0
 
+    /// Counters at zero.
     public init() {}
 }

@@ -6,11 +6,13 @@ import SyncModel
 /// to A are lost), as a broken NAT mapping or a one-way firewall rule does.
 /// Cuts add up until a heal restores every link.
 public struct Reachability: Hashable, Sendable {
+    /// The devices covered, by index.
     public let replicaCount: Int
     /// `blocked[from * replicaCount + to]`.
     private var blocked: [Bool]
     private var blockedCount = 0
 
+    /// Every device reaching every other.
     public init(replicaCount: Int) {
         self.replicaCount = replicaCount
         blocked = Array(repeating: false, count: replicaCount * replicaCount)
@@ -19,6 +21,7 @@ public struct Reachability: Hashable, Sendable {
     /// True when every device can reach every other.
     public var isWhole: Bool { blockedCount == 0 }
 
+    /// True when a message from `from` would reach `to`; a device always reaches itself.
     public func canReach(from: ReplicaID, to: ReplicaID) -> Bool {
         from == to || !blocked[from.index * replicaCount + to.index]
     }
@@ -48,6 +51,7 @@ public struct Reachability: Hashable, Sendable {
         }
     }
 
+    /// Restores every link.
     public mutating func heal() {
         guard blockedCount > 0 else { return }
         blocked = Array(repeating: false, count: replicaCount * replicaCount)
