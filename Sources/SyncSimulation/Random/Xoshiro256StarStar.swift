@@ -11,6 +11,7 @@ public struct Xoshiro256StarStar: Sendable {
     private var s2: UInt64
     private var s3: UInt64
 
+    /// A generator whose state is the first four outputs of SplitMix64 from `seed`.
     public init(seed: UInt64) {
         var mixer = SplitMix64(seed: seed)
         s0 = mixer.next()
@@ -34,6 +35,7 @@ public struct Xoshiro256StarStar: Sendable {
         self.init(seed: mixer.next())
     }
 
+    /// The next value of the stream.
     public mutating func next() -> UInt64 {
         let result = (s1 &* 5).rotatedLeftBy(7) &* 9
         let t = s1 << 17
@@ -83,10 +85,12 @@ public struct Xoshiro256StarStar: Sendable {
 /// comparison and gives the same answer on every machine.
 public struct Probability: Hashable, Sendable, CustomStringConvertible {
     static let scale: UInt64 = 1 << 53
+    /// A draw below this, out of 2^53, succeeds.
     public let threshold: UInt64
     /// The probability as given, for printing only.
     public let value: Double
 
+    /// The probability `value`, rounded to the nearest 2^-53; it must be from 0 to 1.
     public init(_ value: Double) {
         precondition(value >= 0 && value <= 1, "probability \(value) outside 0...1")
         self.value = value
@@ -94,6 +98,7 @@ public struct Probability: Hashable, Sendable, CustomStringConvertible {
         threshold = UInt64(value * Double(Probability.scale) + 0.5)
     }
 
+    /// A probability of 0: no draw succeeds.
     public static let never = Probability(0)
 
     /// True when every draw succeeds: a link with this drop rate is dead.
