@@ -13,5 +13,6 @@ public struct ReplicaCounters: Hashable, Sendable {
     /// Remote change sets applied.
     public var appliedChangeSets = 0
 
+    /// Counters at zero.
     public init() {}
 }

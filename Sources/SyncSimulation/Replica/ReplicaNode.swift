@@ -12,9 +12,11 @@ import SyncStore
 public struct ReplicaNode {
     /// The replica's place in the run: its name and network address.
     public let id: ReplicaID
+    /// The strategy the app runs.
     public let strategy: any Strategy
     /// Store, clock and id generator, as the strategy sees them.
     public private(set) var context: StrategyContext
+    /// What the replica refused or could not apply.
     public internal(set) var counters = ReplicaCounters()
     private let seed: UInt64
     private var app: AppSettings
@@ -43,6 +45,7 @@ public struct ReplicaNode {
         return context
     }
 
+    /// The device's store.
     public var store: any Store { context.store }
 
     /// Whose writes this node's stamps and ids are: `id`, until a wipe brings

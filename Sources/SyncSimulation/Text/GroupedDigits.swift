@@ -2,6 +2,7 @@
 /// one place for the separator that error messages, the progress line and
 /// the benchmark's table use.
 public enum GroupedDigits {
+    /// `number` in decimal, grouped by thousands with commas.
     public static func text(_ number: Int) -> String {
         text(digits: String(number))
     }

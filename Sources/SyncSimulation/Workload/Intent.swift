@@ -2,9 +2,12 @@ import SyncModel
 
 /// One field an application sets: `nil` clears it.
 public struct FieldWrite: Hashable, Sendable {
+    /// The field's index in its entity.
     public let field: Int
+    /// The value written; nil clears the field.
     public let value: FieldValue?
 
+    /// A write of `value` to `field`.
     public init(field: Int, value: FieldValue?) {
         self.field = field
         self.value = value
@@ -14,9 +17,12 @@ public struct FieldWrite: Hashable, Sendable {
 /// One row an application wants to exist: its entity and fields, key
 /// fields included.
 public struct Row: Hashable, Sendable {
+    /// The entity the row belongs to.
     public let entity: EntityIndex
+    /// The fields the row sets, key fields included.
     public let writes: [FieldWrite]
 
+    /// A row of `entity` setting `writes`.
     public init(entity: EntityIndex, writes: [FieldWrite]) {
         self.entity = entity
         self.writes = writes

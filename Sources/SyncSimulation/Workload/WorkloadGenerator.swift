@@ -29,6 +29,7 @@ public enum WorkloadGenerator {
 
     /// The settings of a `random` step.
     public struct RandomSettings: Hashable, Sendable {
+        /// The entity the operations address.
         public var entity: EntityIndex
         /// Operations per target replica.
         public var operations: Int
@@ -39,8 +40,11 @@ public enum WorkloadGenerator {
         public var overMicros: Int64
         /// Relative weights of create, update and delete.
         public var mix: [OperationKind: Int]
+        /// Value templates, by field index.
         public var values: [Int: ValueTemplate]
 
+        /// Settings of a step; the counts and span must not be negative, there must be a key, and the mix needs a
+        /// positive weight.
         public init(entity: EntityIndex, operations: Int, keys: Int, overMicros: Int64,
                     mix: [OperationKind: Int], values: [Int: ValueTemplate]) {
             precondition(operations >= 0 && keys >= 1 && overMicros >= 0, "bad random settings")
