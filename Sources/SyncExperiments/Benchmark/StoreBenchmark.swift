@@ -34,7 +34,7 @@ public enum StoreBenchmark {
         /// removed afterwards. Nil: under the system's temporary folder.
         public var sqliteDirectory: String?
 
-        /// Settings with issue 16's defaults: N = 100 000, R = 5, batches of 100, best of 3.
+        /// Settings of N users and R replicas; by default N = 100 000, R = 5, batches of 100, best of 3 trials.
         public init(records: Int = 100_000, replicas: Int = 5, batch: Int = 100, trials: Int = 3, sqliteDirectory: String? = nil) {
             self.records = records
             self.replicas = replicas

@@ -41,7 +41,8 @@ public struct PeerEngine: SyncEngine {
         return applyHeld(on: replica, nodes: &nodes, atMicros: now)
     }
 
-    /// Retries held change sets, then sends the device's version vector to the hub, or to `fanout` random peers.
+    /// Retries held change sets, then sends the device's version vector to the hub (a hub's client), to no one (the hub),
+    /// or to `fanout` random peers (a mesh).
     public mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
                                   atMicros now: Int64) -> [EngineAction] {
         var actions: [EngineAction] = []
