@@ -7,8 +7,10 @@ public enum GroupedDigits {
         text(digits: String(number))
     }
 
-    /// A string of digits, such as `DecimalText.fixed(rate, digits: 0)`.
+    /// A string of digits, such as `DecimalText.fixed(rate, digits: 0)`,
+    /// with a leading `-` kept in front: `-123456` → `-123,456`.
     public static func text(digits: String) -> String {
+        guard !digits.hasPrefix("-") else { return "-" + text(digits: String(digits.dropFirst())) }
         let digits = Array(digits)
         var text = ""
         for (index, digit) in digits.enumerated() {
