@@ -24,6 +24,7 @@ public struct JUnitReport: Sendable {
 
 /// One `<testsuite>`: a scenario file, a model, or an explored file.
 public struct JUnitSuite: Sendable {
+    /// The suite's name: the file's or model's path.
     public var name: String
     /// Its cases, in order.
     public var cases: [JUnitCase]
@@ -56,6 +57,7 @@ public struct JUnitCase: Sendable {
 
     /// The case's class: the scenario or model name.
     public var classname: String
+    /// The case's name, such as `lww duplicates.final = 5` or `seed 3`.
     public var name: String
     /// Where the case is declared. Not in the JUnit schema, but test-report
     /// tools (as pytest's output does) use them to annotate the line;

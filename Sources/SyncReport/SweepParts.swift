@@ -37,6 +37,7 @@ public enum SweepParts {
 
     /// Why a part file could not be read or merged, naming it.
     public struct ReadError: Error, CustomStringConvertible {
+        /// The part file.
         public let file: String
         /// What is wrong.
         public let message: String
