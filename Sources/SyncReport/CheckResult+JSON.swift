@@ -67,14 +67,8 @@ extension CheckCase {
     }
 
     private func json(_ outcome: ExpectationOutcome) -> JSONValue {
-        var bound: [JSONValue.Member] = [.init("bound", .string(ExpectationText.bound(outcome.expectation.bound)))]
-        switch outcome.expectation.bound {
-        case .equals(let value):
-            bound.append(.init("equals", .number(ExpectationText.number(value))))
-        case .range(let min, let max):
-            if let min { bound.append(.init("min", .number(ExpectationText.number(min)))) }
-            if let max { bound.append(.init("max", .number(ExpectationText.number(max)))) }
-        }
+        let bound = [JSONValue.Member("bound", .string(ExpectationText.bound(outcome.expectation.bound)))]
+            + JSONValue.Member.bound(outcome.expectation.bound)
         return .object([
             .init("strategy", .string(outcome.strategy)),
         ] + JSONValue.Member.variant(outcome.variant) + [

@@ -89,3 +89,18 @@ extension JSONValue {
         ] + payload)
     }
 }
+
+extension JSONValue.Member {
+    /// An expectation's bound as members: `equals`, or `min` and/or
+    /// `max`, each as the file wrote it. What run's, check's and explore's
+    /// JSON give for a metric expectation.
+    public static func bound(_ bound: Expectation.Bound) -> [JSONValue.Member] {
+        switch bound {
+        case .equals(let value):
+            return [.init("equals", .number(ExpectationText.number(value)))]
+        case .range(let min, let max):
+            return (min.map { [.init("min", .number(ExpectationText.number($0)))] } ?? [])
+                + (max.map { [.init("max", .number(ExpectationText.number($0)))] } ?? [])
+        }
+    }
+}

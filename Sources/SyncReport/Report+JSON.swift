@@ -25,18 +25,11 @@ extension Report {
         var members = [JSONValue.Member("file", .string(file))]
         if !expectations.isEmpty {
             members.append(.init("expectations", .array(expectations.map { outcome in
-                var expected: [JSONValue.Member] = []
-                switch outcome.expectation.bound {
-                case .equals(let value): expected.append(.init("equals", .number(ExpectationText.number(value))))
-                case .range(let min, let max):
-                    if let min { expected.append(.init("min", .number(ExpectationText.number(min)))) }
-                    if let max { expected.append(.init("max", .number(ExpectationText.number(max)))) }
-                }
-                return .object([
+                .object([
                     .init("strategy", .string(outcome.strategy)),
                 ] + JSONValue.Member.variant(outcome.variant) + [
                     .init("metric", .string(outcome.expectation.metric.rawValue)),
-                ] + expected + [
+                ] + JSONValue.Member.bound(outcome.expectation.bound) + [
                     .init("actual", outcome.actual.map { .number(ExpectationText.number($0)) } ?? .null),
                     .init("passed", .bool(outcome.passed)),
                     // Only about a run `--max-events` stopped, so that every

@@ -71,17 +71,18 @@ struct ModelDiscovery {
         for model in models.sorted() {
             discovery.sources.append(try ModelSource.locate(given + "/" + model))
         }
-        let modelFiles = swiftFiles.sorted().filter { file in
-            (FileManager.default.contents(atPath: given + "/" + file).flatMap { String(data: $0, encoding: .utf8) })?.contains("@Model") == true
-        }
-        if !modelFiles.isEmpty {
+        // Each code file is read once, for the three things looked for in it.
+        let texts = Dictionary(uniqueKeysWithValues: codeFiles.map { file in
+            (file, FileManager.default.contents(atPath: given + "/" + file).flatMap { String(data: $0, encoding: .utf8) } ?? "")
+        })
+        if swiftFiles.contains(where: { texts[$0]?.contains("@Model") == true }) {
             // Every Swift file, so typealiases and migration plans outside
             // the model files are read too.
             discovery.sources.append(.swiftData(files: swiftFiles.sorted().map { (given + "/" + $0, given + "/" + $0) }, root: given,
                                                 folderName: URL(fileURLWithPath: given).standardizedFileURL.lastPathComponent))
         }
-        discovery.cloudKitContainer = firstUse(of: "NSPersistentCloudKitContainer", in: codeFiles.sorted(), under: given)
-        discovery.plainContainer = firstUse(of: "NSPersistentContainer(", in: codeFiles.sorted(), under: given)
+        discovery.cloudKitContainer = firstUse(of: "NSPersistentCloudKitContainer", in: codeFiles.sorted(), texts: texts, under: given)
+        discovery.plainContainer = firstUse(of: "NSPersistentContainer(", in: codeFiles.sorted(), texts: texts, under: given)
         return discovery
     }
 
@@ -100,12 +101,11 @@ struct ModelDiscovery {
         return .noCloudKit(count: files.count, first: root + "/" + first)
     }
 
-    /// `path:line` of the first line in `files` that uses `name` outside a
-    /// `//` comment.
-    private static func firstUse(of name: String, in files: [String], under root: String) -> String? {
+    /// `path:line` of the first line in `files` (whose `texts` are read)
+    /// that uses `name` outside a `//` comment.
+    private static func firstUse(of name: String, in files: [String], texts: [String: String], under root: String) -> String? {
         for file in files {
-            guard let text = FileManager.default.contents(atPath: root + "/" + file).flatMap({ String(data: $0, encoding: .utf8) }),
-                  text.contains(name) else { continue }
+            guard let text = texts[file], text.contains(name) else { continue }
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
                 if code.contains(name) { return "\(root)/\(file):\(index + 1)" }

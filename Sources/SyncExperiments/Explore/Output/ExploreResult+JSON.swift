@@ -54,14 +54,8 @@ extension ExploreFailure {
     func json(line: Int?) -> JSONValue {
         switch self {
         case .expectation(let strategy, let expectation, let actual):
-            var bound: [JSONValue.Member] = [.init("bound", .string(ExpectationText.bound(expectation.bound)))]
-            switch expectation.bound {
-            case .equals(let value):
-                bound.append(.init("equals", .number(ExpectationText.number(value))))
-            case .range(let min, let max):
-                if let min { bound.append(.init("min", .number(ExpectationText.number(min)))) }
-                if let max { bound.append(.init("max", .number(ExpectationText.number(max)))) }
-            }
+            let bound = [JSONValue.Member("bound", .string(ExpectationText.bound(expectation.bound)))]
+                + JSONValue.Member.bound(expectation.bound)
             return .object([
                 .init("kind", .string("expectation")),
                 .init("strategy", .string(strategy)),

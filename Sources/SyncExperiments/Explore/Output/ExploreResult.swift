@@ -25,7 +25,7 @@ public struct ExploreResult: Sendable {
         nemesisArgument = target.nemesis.argument(runUntilMicros: target.runUntilMicros)
         checksInvariants = target.checksInvariants
         seeds = outcomes.map { outcome in
-            var replay = "simulate explore \(ShellText.quoted(target.file)) --seeds \(outcome.seed)..\(outcome.seed)"
+            var replay = "simulate explore \(ShellWord.quoted(target.file)) --seeds \(outcome.seed)..\(outcome.seed)"
             if nemesisGiven { replay += " --nemesis \(target.nemesis.argument(runUntilMicros: target.runUntilMicros))" }
             if case .invariant? = outcome.failures.first { replay += " --check-invariants" }
             return ExploreSeedResult(outcome: outcome, replay: replay, failureLines: outcome.failures.map(target.line(of:)))
@@ -54,7 +54,7 @@ public struct ExploreResult: Sendable {
                 continue
             }
             let path = (folder as NSString).appendingPathComponent(result.fileName)
-            var replay = "simulate check \(ShellText.quoted(path))"
+            var replay = "simulate check \(ShellWord.quoted(path))"
             if case .invariant = result.failure { replay += " --check-invariants" }
             seeds[index].shrink = .written(result, path: path, replay: replay)
         }
@@ -100,13 +100,4 @@ public enum ExploreShrink: Sendable {
     /// The first failure did not recur with its strategy alone: runs of
     /// strategies should be independent, so this is a SyncSim bug.
     case notReproduced
-}
-
-/// Text as a POSIX shell reads it back.
-public enum ShellText {
-    /// Bare when every character is safe, else in single quotes.
-    public static func quoted(_ text: String) -> String {
-        let safe = text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0" ... "9").contains($0) || "/._-+:@%".unicodeScalars.contains($0)) }
-        return safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
 }
