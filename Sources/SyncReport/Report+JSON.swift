@@ -2,7 +2,7 @@ import SyncSimulation
 
 extension Report {
     /// The public JSON shape of one report (`report.json`; schema version
-    /// 2, described by docs/report-schema.json). Names are stable; fields
+    /// 3, described by docs/report-schema.json). Names are stable; fields
     /// may be added, never renamed.
     public func json() -> JSONValue {
         .object([
@@ -172,7 +172,7 @@ extension Report {
         ]
         // Only on a run `--max-events` cut short, so that every other
         // report reads as before; its figures are partial.
-        if result.stoppedAtEventLimit { members.append(.init("stoppedAtEventLimit", .bool(true))) }
+        if let stop = result.stoppedAt { members.append(.init("stoppedAt", .string(stop.rawValue))) }
         members.append(.init("liveness", .string(result.liveness.rawValue)))
         // Only when a device or some records were left out of the verdict.
         if result.liveness.isJudged && !result.livenessScope.isWhole {

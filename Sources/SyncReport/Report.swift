@@ -7,7 +7,7 @@ public struct Report: Sendable {
     /// prints `{ schemaVersion, tool, toolVersion, command, reports }`;
     /// every command's JSON starts with the same four members
     /// (``JSONValue/document(command:_:)``).
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     /// The scenario run.
     public let scenario: Scenario

@@ -76,12 +76,19 @@ extension Report {
                 lines.append("warning: \(result.strategyLabel): \(result.storeOpenFailures) device(s) could not open their store after an upgrade "
                     + "(Core Data: \(MigrationFailure.text)); their figures are those of the store the old version left")
             }
-            if result.stoppedAtEventLimit {
+            switch result.stoppedAt {
+            case .events:
                 lines.append("warning: \(result.strategyLabel) stopped at --max-events \(result.events) at \(end) of virtual time, before sync finished: "
                     + "its figures are partial; its liveness and expectations are not judged")
-            } else if !result.quiesced {
+            case .memory:
+                lines.append("warning: \(result.strategyLabel) stopped at --max-memory \(memoryCeiling) after \(result.events) events, at \(end) of virtual time, "
+                    + "before sync finished: its figures are partial; its liveness and expectations are not judged; where a run passes a memory "
+                    + "ceiling depends on the machine, so this cut is not reproducible (--max-events is)")
+            case nil where !result.quiesced:
                 lines.append("warning: \(result.strategyLabel) did not quiesce by \(end): sync could still change some replica, "
                     + "or replicas holding different changes could not reach each other; its figures are not final")
+            case nil:
+                break
             }
             return lines
         }
@@ -123,8 +130,12 @@ extension Report {
     /// warnings.
     var notices: [String] { livenessScopeLines + warnings }
 
-    /// The runs `--max-events` stopped before sync finished.
-    var stoppedResults: [RunResult] { results.filter(\.stoppedAtEventLimit) }
+    /// The runs a limit (`--max-events`, `--max-memory`) stopped before
+    /// sync finished.
+    var stoppedResults: [RunResult] { results.filter(\.stoppedEarly) }
+
+    /// The `--max-memory` ceiling as the user reads it.
+    var memoryCeiling: String { scenario.maxMemoryBytes.map(ByteCountText.text) ?? "(none)" }
 
     var headline: String {
         partialLead + "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
@@ -135,13 +146,21 @@ extension Report {
     }
 
     /// `partial (every run stopped at --max-events 50) · `: what the
-    /// headline leads with when the user cut a run short; empty otherwise.
+    /// headline leads with when a limit cut a run short; empty otherwise.
     var partialLead: String {
         let stopped = stoppedResults
         guard !stopped.isEmpty else { return "" }
-        let which = stopped.count < results.count ? Prose.list(stopped.map(\.strategyLabel))
-            : results.count == 1 ? "the run" : "every run"
-        return "partial (\(which) stopped at --max-events \(scenario.maxEvents ?? stopped[0].events)) · "
+        let parts = [RunResult.Stop.events, .memory].compactMap { stop -> String? in
+            let runs = stopped.filter { $0.stoppedAt == stop }
+            guard !runs.isEmpty else { return nil }
+            let which = runs.count < results.count ? Prose.list(runs.map(\.strategyLabel))
+                : results.count == 1 ? "the run" : "every run"
+            return switch stop {
+            case .events: "\(which) stopped at --max-events \(scenario.maxEvents ?? runs[0].events)"
+            case .memory: "\(which) stopped at --max-memory \(memoryCeiling)"
+            }
+        }
+        return "partial (\(parts.joined(separator: "; "))) · "
     }
 
     /// For a preset: the stack, the settings it runs with, and each

@@ -92,7 +92,13 @@ enum CheckCommand {
         guard !needed.isEmpty else {
             return CheckFile(path: path, outcome: .noExpectations(scenario: document.scenario.name))
         }
-        let report = Commands.compare(scenario: document.scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
+        let strategies = needed.compactMap(StrategyCatalog.strategy(named:))
+        if let refusal = options.limits.refusal(document.scenario, strategies: strategies) {
+            return CheckFile(path: path, outcome: .broken(ScenarioFileError(file: path, path: "", message: "too large: " + refusal)))
+        }
+        var scenario = document.scenario
+        options.limits.apply(to: &scenario)
+        let report = Commands.compare(scenario: scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
                                       store: options.store, checksInvariants: options.checksInvariants, file: document.file,
                                       stackArguments: document.stackArguments, expectations: document.expectations,
                                       valueExpectations: document.valueExpectations, progress: progress)

@@ -52,7 +52,7 @@ struct CommandHelp {
                       OptionHelp.strategies.described("strategies to run, comma-separated, in order (default: the first eight below)"),
                       .format, .noTiming, .store, .concurrency,
                       OptionHelp.out.described("also write report.md, report.json, report.csv and report.html to DIR"),
-                      .checkInvariants, .maxEvents],
+                      .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
             example: "simulate --replicas 5 --strategies lww,crdt --format json"),
         CommandHelp(
             command: .run, operands: "FILE...",
@@ -62,7 +62,7 @@ struct CommandHelp {
             default scenario, with the file's expectations checked. Several files give several
             reports. Exit status 1 when an expectation fails, as with check.
             """,
-            options: [.seed, .engine, .preset, .strategies, .format, .noTiming, .store, .concurrency, .out, .checkInvariants, .maxEvents],
+            options: [.seed, .engine, .preset, .strategies, .format, .noTiming, .store, .concurrency, .out, .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
             example: "simulate run Scenarios/offline-field-edits.json5 --preset sqlitedata"),
         CommandHelp(
             command: .check, operands: "FILE|DIR...",
@@ -79,7 +79,7 @@ struct CommandHelp {
             """,
             options: [.seed, .engine, .preset, .store,
                       OptionHelp.format.described("table (default: a PASS, FAIL or ERROR line each) or json (one document)"),
-                      .junit, .junitNoTiming, .out, .filter, .failFast, .quiet, .checkInvariants],
+                      .junit, .junitNoTiming, .out, .filter, .failFast, .quiet, .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
             example: "simulate check Scenarios --junit check.xml"),
         CommandHelp(
             command: .explore, operands: "FILE",
@@ -109,7 +109,7 @@ struct CommandHelp {
                       OptionHelp.out.described("where --shrink writes DIR/<scenario>-seed-<S>.json5"),
                       OptionHelp.format.described("table (default: a FAIL line per failing seed) or json (one document)"),
                       OptionHelp.junit.described("also write JUnit XML to FILE (a case per seed, timed)"),
-                      .junitNoTiming, .quiet, .checkInvariants],
+                      .junitNoTiming, .quiet, .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
             example: "simulate explore Scenarios/clock-skew.json5 --seeds 1..50 --shrink --out found --junit explore.xml"),
         CommandHelp(
             command: .race, operands: "",
@@ -139,7 +139,7 @@ struct CommandHelp {
                       .shard,
                       OptionHelp.out.described("also write the sweep's Markdown, JSON, CSV and HTML files to DIR"),
                       OptionHelp.format.described("markdown (default: the summary) or json (the document sweep.json holds)"),
-                      .quiet, .checkInvariants],
+                      .quiet, .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
             example: "simulate sweep Scenarios/default.json5 --vary network.drop=0,0.1,0.2 --seeds 1..30 --out sweep"),
         CommandHelp(
             command: .merge, operands: "PART...",

@@ -20,6 +20,7 @@ extension CommandLineOptions {
         "--records": "a whole number from 1 to 10000000",
         "--batch": "a whole number from 1 to 100000",
         "--max-events": "a whole number from 1 to 1000000000000",
+        "--max-memory": "a size of at least 1M, such as 512M, 2G or 1.5GiB (K, M, G are powers of 1024)",
         "--out": "a folder to write report files to",
         "--vary": "PATH=V1,V2,… such as network.drop=0,0.1,0.2",
         "--seeds": "a range A..B or a comma-separated list of seeds, at most \(Seeds.maximumCount), each \(Seeds.rangeText)",

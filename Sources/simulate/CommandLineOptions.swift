@@ -62,6 +62,17 @@ struct CommandLineOptions {
     var checksInvariants = ProcessInfo.processInfo.environment["SIMULATE_CHECK_INVARIANTS"] == "1"
     /// `--max-events`: each run stops after this many events (partial figures).
     var maxEvents: Int?
+    /// `--max-memory`: each run stops when the process passes this many
+    /// resident bytes (partial figures); by default half the machine's memory,
+    /// so that a run stops cleanly rather than being killed by the system.
+    var maxMemoryBytes = Int(clamping: ProcessInfo.processInfo.physicalMemory / 2)
+    /// `--allow-large`: run what the work estimate refuses.
+    var allowsLarge = false
+
+    /// The limits every run of the command gets.
+    var limits: RunLimits {
+        RunLimits(maxEvents: maxEvents, maxMemoryBytes: maxMemoryBytes, budget: allowsLarge ? nil : .standard)
+    }
     /// `race`: writer counts, trials, think time and schedule.
     var writerCounts = [1, 2, 4, 8, 16]
     var trials = 200
@@ -237,6 +248,10 @@ struct CommandLineOptions {
             case "--records": options.records = try parsed(whole(1 ... 10_000_000))
             case "--batch": options.batch = try parsed(whole(1 ... 100_000))
             case "--max-events": options.maxEvents = try parsed(whole(1 ... 1_000_000_000_000))
+            case "--max-memory": options.maxMemoryBytes = try parsed { ByteCountText.bytes($0).flatMap { $0 >= 1 << 20 ? $0 : nil } }
+            case "--allow-large":
+                try flag()
+                options.allowsLarge = true
             case "--out": options.out = try value()
             case "--junit": options.junitPath = try value()
             case "--filter": options.filter = try parsed { $0.isEmpty ? nil : $0 }

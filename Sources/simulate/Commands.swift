@@ -35,6 +35,14 @@ enum Commands {
         return documents
     }
 
+    /// Exits 2 with the estimate's one line when `scenario` under
+    /// `strategyNames` is too large for the budget (`--allow-large` lifts it).
+    static func refuseIfTooLarge(_ scenario: Scenario, strategyNames: [String], limits: RunLimits, file: String?) {
+        let strategies = strategyNames.compactMap(StrategyCatalog.strategy(named:))
+        guard let refusal = limits.refusal(scenario, strategies: strategies) else { return }
+        exitWithUsageError((file.map { "\($0): " } ?? "") + "too large: " + refusal)
+    }
+
     /// Runs `scenario` once per strategy and checks the expectations.
     static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
                         concurrency: WriterConcurrency = .deterministic, store: StoreKind, checksInvariants: Bool,

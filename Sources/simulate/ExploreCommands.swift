@@ -12,8 +12,9 @@ enum ExploreCommands {
     static func explore(_ options: CommandLineOptions) -> Never {
         let file = options.paths[0]
         guard let data = FileManager.default.contents(atPath: file) else { exitWithUsageError("\(file): no such file") }
-        let plan = Explore.Plan(file: file, text: String(decoding: data, as: UTF8.self), seeds: options.seeds,
+        var plan = Explore.Plan(file: file, text: String(decoding: data, as: UTF8.self), seeds: options.seeds,
                                 nemesis: options.nemesis ?? ExploreNemesis(), checksInvariants: options.checksInvariants)
+        plan.limits = options.limits
         let bar = ProgressBar("explore", quiet: options.quiet)
         let target: Explore.Target
         let outcomes: [Explore.SeedOutcome]

@@ -7,7 +7,8 @@ enum SweepCommands {
     static func sweep(_ options: CommandLineOptions) {
         let file = options.paths[0]
         guard let data = FileManager.default.contents(atPath: file) else { exitWithUsageError("\(file): no such file") }
-        let plan = Sweep.Plan(file: file, data: data, parameters: options.variations, seeds: options.seeds, strategies: options.strategyNames)
+        var plan = Sweep.Plan(file: file, data: data, parameters: options.variations, seeds: options.seeds, strategies: options.strategyNames)
+        plan.limits = options.limits
         let bar = ProgressBar("sweep", quiet: options.quiet)
         let runs: Sweep.Runs
         do {

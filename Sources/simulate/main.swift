@@ -46,8 +46,9 @@ case .compare:
         scenario = DefaultScenario.make(replicas: options.replicas, seed: seed,
                                         engine: EngineCatalog.configuration(named: options.engine ?? EngineCatalog.defaultName)!)
     }
-    scenario.maxEvents = options.maxEvents
+    options.limits.apply(to: &scenario)
     let strategyNames = options.strategyNames ?? scenario.preset?.strategies ?? StrategyCatalog.defaultNames
+    Commands.refuseIfTooLarge(scenario, strategyNames: strategyNames, limits: options.limits, file: nil)
     let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: strategyNames,
                                   includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                                   checksInvariants: options.checksInvariants, file: nil, expectations: [], progress: progress)
@@ -57,9 +58,13 @@ case .compare:
 case .run:
     let documents = Commands.load(options.paths, seed: options.seed, engine: options.engine, preset: options.preset,
                                   strategyNames: options.strategyNames)
+    for document in documents {
+        Commands.refuseIfTooLarge(document.scenario, strategyNames: options.strategyNames ?? document.strategyNames, limits: options.limits,
+                                  file: document.file)
+    }
     let reports = documents.map { document in
         var scenario = document.scenario
-        scenario.maxEvents = options.maxEvents
+        options.limits.apply(to: &scenario)
         return Commands.compare(scenario: scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
                          includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
                          checksInvariants: options.checksInvariants, file: document.file, stackArguments: document.stackArguments,

@@ -24,13 +24,13 @@ struct LimitsCommandTests {
         let results = try #require(reports.first?["results"] as? [[String: Any]])
         #expect(results.count == 2)
         for result in results {
-            #expect(result["stoppedAtEventLimit"] as? Bool == true)
+            #expect(result["stoppedAt"] as? String == "events")
             #expect(result["quiesced"] as? Bool == false)
             #expect((result["cost"] as? [String: Any])?["events"] as? Int == 100)
         }
         // Without the option the key is absent, so other reports read as before.
         let full = try await SimulateProcess.run(["--replicas", "3", "--strategies", "lww", "--no-timing", "--format", "json"])
-        #expect(!full.stdout.contains("stoppedAtEventLimit"))
+        #expect(!full.stdout.contains("stoppedAt"))
     }
 
     @Test func maxEventsIsCheckedLikeEveryOption() async throws {

@@ -8,7 +8,7 @@ import Testing
 struct ReportJSONTests {
     @Test func topLevelFields() throws {
         let json = try Fixtures.parse(Fixtures.smallReport(includesTiming: false).json().rendered())
-        #expect(json["schemaVersion"] as? Int == 2)
+        #expect(json["schemaVersion"] as? Int == 3)
         #expect(json["toolVersion"] as? String == ToolVersion.current)
         #expect(json["scenario"] as? String == "default")
         #expect(json["seed"] as? Int == 3)

@@ -52,7 +52,7 @@ struct VerdictReportTests {
 
     @Test func aStoppedRunIsNotJudgedAndItsHeadlineLeadsWithPartial() throws {
         let report = Self.partialReport
-        #expect(report.results.allSatisfy { $0.stoppedAtEventLimit && $0.liveness == .notJudged })
+        #expect(report.results.allSatisfy { $0.stoppedEarly && $0.liveness == .notJudged })
         let headline = "partial (every run stopped at --max-events 50) · SyncSim · scenario clock-skew · seed 1 · 2 replicas · memory store"
         let table = report.table()
         #expect(table.hasPrefix(headline + "\n"))
@@ -110,7 +110,7 @@ struct VerdictReportTests {
     /// failure still fails, the stopped run's expectation is not judged.
     @Test func aJudgedFailureBesideAStoppedRunStillFails() {
         var stopped = Fixtures.smallResults[1]
-        stopped.stoppedAtEventLimit = true
+        stopped.stoppedAt = .events
         stopped.liveness = .notJudged
         let results = [Fixtures.smallResults[0], stopped]
         let impossible = Expectation(strategy: "*", metric: .networkSent, bound: .equals(-1))

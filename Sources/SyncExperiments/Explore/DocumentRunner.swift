@@ -8,6 +8,8 @@ struct DocumentRunner: Sendable {
     /// Names the document in errors.
     let file: String
     let checksInvariants: Bool
+    /// Each run's limits (`--max-events`, `--max-memory`).
+    var limits = RunLimits()
 
     struct Outcome: Sendable {
         /// Broken invariants first (strategy order), then expectations that
@@ -28,10 +30,12 @@ struct DocumentRunner: Sendable {
     func run(_ document: ScenarioDocument) -> Outcome {
         var results: [RunResult] = []
         var invariants: [ExploreFailure] = []
+        var scenario = document.scenario
+        limits.apply(to: &scenario)
         for name in document.strategyNames {
             let strategy = StrategyCatalog.strategy(named: name)!
             do {
-                results += try Comparison.run(scenario: document.scenario, strategies: [strategy], seed: document.seed,
+                results += try Comparison.run(scenario: scenario, strategies: [strategy], seed: document.seed,
                                               store: .memory, checksInvariants: checksInvariants)
             } catch {
                 switch error {

@@ -22,6 +22,9 @@ public enum Explore {
         public let nemesis: ExploreNemesis
         /// Whether each run checks the simulator's invariants as it goes.
         public let checksInvariants: Bool
+        /// The budget the seeds' runs together are held to, and each run's
+        /// limits.
+        public var limits = RunLimits()
 
         /// A plan with the default nemesis, checking invariants when ``InvariantChecker/enabledByDefault`` says so.
         public init(file: String, text: String, seeds: [UInt64], nemesis: ExploreNemesis = ExploreNemesis(),
@@ -72,7 +75,10 @@ public enum Explore {
         /// The time the liveness promise is given after the faults end.
         public var healedPhaseMicros: Int64 { runUntilMicros - nemesisUntilMicros }
 
-        var runner: DocumentRunner { DocumentRunner(file: file, checksInvariants: checksInvariants) }
+        /// Each run's limits (``Plan/limits``).
+        public var limits = RunLimits()
+
+        var runner: DocumentRunner { DocumentRunner(file: file, checksInvariants: checksInvariants, limits: limits) }
     }
 
     /// One seed's verdict.
@@ -130,9 +136,16 @@ public enum Explore {
             nemesisStepIndex: steps.count - 1, runUntilMicros: runUntil, nemesisUntilMicros: nemesisUntil, nemesis: plan.nemesis,
             checksInvariants: plan.checksInvariants,
             expectationLines: Array(zip(original.expectations, ExpectationLocator.lines(of: original.expectations, in: plan.text))).map { ($0, $1) })
+        var limited = target
+        limited.limits = plan.limits
         let seed = plan.seeds.first ?? 1
-        _ = try target.runner.read(target.document(seed: seed), seed: seed)
-        return target
+        let document = try limited.runner.read(limited.document(seed: seed), seed: seed)
+        let parallel = min(ProcessInfo.processInfo.activeProcessorCount, plan.seeds.count)
+        if let refusal = plan.limits.refusal(document.scenario, strategies: document.strategyNames.map { StrategyCatalog.strategy(named: $0)! },
+                                             runs: plan.seeds.count, parallel: parallel) {
+            throw ScenarioFileError(file: plan.file, path: "", message: "too large with the nemesis over \(plan.seeds.count) seeds: \(refusal)")
+        }
+        return limited
     }
 
     /// Runs every seed on every core; the outcomes are in the order of

@@ -36,7 +36,7 @@ struct ReportFindings {
     /// Runs the user stopped with `--max-events`: said first, as their
     /// figures are partial and their liveness and expectations not judged.
     var partial: [String] {
-        let stopped = results.filter(\.stoppedAtEventLimit)
+        let stopped = results.filter(\.stoppedEarly)
         guard !stopped.isEmpty else { return [] }
         let latest = stopped.map(\.endMicros).max()!
         let subject = stopped.count < results.count ? Prose.list(stopped.map(\.strategyLabel))
@@ -152,7 +152,7 @@ struct ReportFindings {
     /// names those runs).
     var agreement: [String] {
         var sentences: [String] = []
-        let results = self.results.filter { !$0.stoppedAtEventLimit }
+        let results = self.results.filter { !$0.stoppedEarly }
         guard !results.isEmpty else { return [] }
         let diverged = results.filter { $0.diverged > 0 }
         if !diverged.isEmpty {
@@ -195,7 +195,7 @@ struct ReportFindings {
     var unfinished: [String] {
         var sentences: [String] = []
         // A stopped run is said first (``partial``).
-        let open = results.filter { !$0.quiesced && !$0.stoppedAtEventLimit }
+        let open = results.filter { !$0.quiesced && !$0.stoppedEarly }
         if !open.isEmpty {
             let names = Prose.list(open.map { "\($0.strategyLabel) (at \(DecimalText.duration(micros: $0.endMicros)))" })
             sentences.append("\(names) did not quiesce: sync could still change a replica when the run stopped, so \(open.count == 1 ? "its" : "their") figures are not final.")

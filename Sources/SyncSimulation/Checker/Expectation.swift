@@ -73,7 +73,7 @@ public struct ExpectationOutcome: Hashable, Sendable {
     public var strategyLabel: String { StrategyLabel.text(strategy, variant: variant) }
     /// The figure the run produced; nil when it never reached one (a run that never converged).
     public let actual: Double?
-    /// False when `--max-events` stopped the run (``RunResult/stoppedAtEventLimit``):
+    /// False when a limit (`--max-events`, `--max-memory`) stopped the run (``RunResult/stoppedAt``):
     /// its figures are partial and the claim is about the finished run,
     /// so it neither passes nor fails. Outputs say `not judged`.
     public var isJudged = true
@@ -90,7 +90,7 @@ public struct ExpectationOutcome: Hashable, Sendable {
         expectations.flatMap { expectation in
             results.filter { expectation.applies(to: $0) }.map { result in
                 ExpectationOutcome(expectation: expectation, strategy: result.strategy, variant: result.variant,
-                                   actual: expectation.metric.value(in: result), isJudged: !result.stoppedAtEventLimit)
+                                   actual: expectation.metric.value(in: result), isJudged: !result.stoppedEarly)
             }
         }
     }

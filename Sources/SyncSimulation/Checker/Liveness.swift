@@ -28,10 +28,10 @@ public enum Liveness: String, CaseIterable, Hashable, Sendable {
 
     /// The verdict for a run's end state. `converged` is judged over the
     /// devices that sync (``LivenessScope``).
-    static func verdict(promised: Bool, stoppedAtEventLimit: Bool, faultsOver: Bool, networkAlive: Bool, quiesced: Bool,
+    static func verdict(promised: Bool, stoppedEarly: Bool, faultsOver: Bool, networkAlive: Bool, quiesced: Bool,
                         converged: Bool) -> Liveness {
         guard promised else { return .notPromised }
-        guard !stoppedAtEventLimit else { return .notJudged }
+        guard !stoppedEarly else { return .notJudged }
         guard faultsOver && networkAlive else { return .faultsRemain }
         return quiesced && converged ? .held : .failed
     }

@@ -139,9 +139,22 @@ public struct RunResult: Sendable {
     /// change any replica's state; false when it ran to `until` with work
     /// left (the figures are then not final).
     public var quiesced: Bool
-    /// True when `--max-events` (``Scenario/maxEvents``) stopped the run
-    /// before it quiesced or reached `until`: every figure is partial.
-    public var stoppedAtEventLimit = false
+    /// Why a limit the user set stopped a run before it quiesced or
+    /// reached `until`.
+    public enum Stop: String, Hashable, Sendable {
+        /// `--max-events` (``Scenario/maxEvents``).
+        case events
+        /// `--max-memory` (``Scenario/maxMemoryBytes``): the process's
+        /// resident memory passed the ceiling.
+        case memory
+    }
+
+    /// The limit that stopped the run; nil when it ran to its end. A
+    /// stopped run's figures are partial: its liveness and expectations
+    /// are not judged.
+    public var stoppedAt: Stop?
+    /// True when a limit stopped the run (``stoppedAt``).
+    public var stoppedEarly: Bool { stoppedAt != nil }
     /// Whether the strategy's promise to converge after the last fault held.
     public var liveness: Liveness
     /// The devices and records ``liveness`` was judged over: every device

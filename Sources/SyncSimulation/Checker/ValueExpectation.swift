@@ -170,7 +170,7 @@ public struct ValueOutcome: Hashable, Sendable {
                     // value; a result from elsewhere reads as no record.
                     ValueOutcome(expectation: expectation, strategy: result.strategy, variant: result.variant, replica: name,
                                  actual: result.finalValues.value(of: expectation.watch, on: replica) ?? .noRecord,
-                                 isJudged: !result.stoppedAtEventLimit)
+                                 isJudged: !result.stoppedEarly)
                 }
             }
         }

@@ -26,7 +26,7 @@ extension Simulation {
         var steps = 0, faults = 0, passes = 0, wakeUps = 0, writerSteps = 0, deliveries = 0, deliveriesWithChanges = 0
         for event in queue.scheduledEvents {
             switch event {
-            case .step: steps += 1
+            case .step, .importBatch, .randomWindow, .drawnIntent: steps += 1
             case .nemesisTick, .nemesisRestart: faults += 1
             // A pass scheduled before a crash stays queued but is void.
             case .dedupePass(let replica, let passGeneration) where passGeneration == generation[replica.index]: passes += 1

@@ -32,6 +32,13 @@ public struct Simulation {
         case nemesisTick(NemesisSettings)
         case nemesisRestart(ReplicaID)
         case writerStep(Int)
+        /// The next batch of an import in batches (step `step`), begun in
+        /// the device's generation `generation`.
+        case importBatch(step: Int, cursor: ImportPlan.Cursor, generation: Int)
+        /// Window `window` of a random step drawn while the run goes opens.
+        case randomWindow(step: Int, window: Int)
+        /// One operation such a window drew.
+        case drawnIntent(ReplicaID, Intent)
     }
 
     /// The scenario being run.
@@ -206,7 +213,7 @@ public struct Simulation {
         }
 
         var quiesced = false
-        var stoppedAtEventLimit = false
+        var stoppedAt: RunResult.Stop?
         let progress = RunProgress.current
         progress?.started(untilMicros: scenario.untilMicros)
         while let (time, event) = queue.popNext() {
@@ -215,7 +222,11 @@ public struct Simulation {
                 break
             }
             if let limit = scenario.maxEvents, events >= limit {
-                stoppedAtEventLimit = true
+                stoppedAt = .events
+                break
+            }
+            if isOverMemoryCeiling(event) {
+                stoppedAt = .memory
                 break
             }
             nowMicros = time
@@ -230,7 +241,22 @@ public struct Simulation {
             }
         }
         progress?.update(events: events, nowMicros: nowMicros)
-        return result(quiesced: quiesced, stoppedAtEventLimit: stoppedAtEventLimit, wallSeconds: (ContinuousClock.now - started) / .seconds(1))
+        return result(quiesced: quiesced, stoppedAt: stoppedAt, wallSeconds: (ContinuousClock.now - started) / .seconds(1))
+    }
+
+    /// Events between two readings of resident memory under `--max-memory`:
+    /// a reading costs a few microseconds, and an event rarely allocates
+    /// more than a few KiB, so 1,024 events cannot overshoot by much.
+    static let memoryCheckEvents = 1_024
+
+    /// Under `--max-memory`, whether the process holds more than the
+    /// ceiling, read every ``memoryCheckEvents`` events and before each
+    /// import batch (one batch may allocate a thousand records).
+    private func isOverMemoryCeiling(_ next: Event) -> Bool {
+        guard let ceiling = scenario.maxMemoryBytes else { return false }
+        let batch = if case .importBatch = next { true } else { false }
+        guard batch || events % Self.memoryCheckEvents == 0, let resident = ResidentMemory.bytes() else { return false }
+        return resident > ceiling
     }
 
     /// Nothing scheduled or possible can change any device's state. Sync
@@ -274,7 +300,19 @@ public struct Simulation {
         switch event {
         case .step(let index):
             pendingSteps -= 1
-            perform(scenario.steps[index].action)
+            switch scenario.steps[index].action {
+            case .importInBatches(let replica, let plan): startImport(step: index, on: replica, plan: plan)
+            case .randomInWindows: drawRandomWindow(step: index, window: 0)
+            case let action: perform(action)
+            }
+        case .importBatch(let step, let cursor, let batchGeneration):
+            importBatchDue(step: step, cursor: cursor, generation: batchGeneration)
+        case .randomWindow(let step, let window):
+            pendingSteps -= 1
+            drawRandomWindow(step: step, window: window)
+        case .drawnIntent(let replica, let intent):
+            pendingSteps -= 1
+            perform(.intent(replica, intent))
         case .syncTick(let replica):
             syncTick(replica)
         case .deliver(let envelope, let senderGeneration, let receiverGeneration):
@@ -305,7 +343,7 @@ public struct Simulation {
         }
     }
 
-    private mutating func perform(_ action: StepAction) {
+    mutating func perform(_ action: StepAction) {
         switch action {
         case .partition(let groups):
             network.partition(groups)
@@ -338,8 +376,9 @@ public struct Simulation {
         case .restart(let replica):
             restart(replica)
         case .seedIfEmpty(let replica, let entity, let rows):
-            let hasRecord = nodes[replica.index].store.allRecords().contains { $0.entity == entity && $0.isLive }
-            if !hasRecord { perform(.intent(replica, .save(rows))) }
+            if !holdsLiveRecord(of: entity, on: replica) { perform(.intent(replica, .save(rows))) }
+        case .importInBatches, .randomInWindows:
+            preconditionFailure("a step's own event starts \(action)")
         case .enableSync(let replica):
             enableSync(replica)
         case .upgrade(let replica, let version):
@@ -500,7 +539,7 @@ public struct Simulation {
         return (scope, agree)
     }
 
-    private mutating func result(quiesced: Bool, stoppedAtEventLimit: Bool, wallSeconds: Double) -> RunResult {
+    private mutating func result(quiesced: Bool, stoppedAt: RunResult.Stop?, wallSeconds: Double) -> RunResult {
         observer.close(quiesced: quiesced, atMicros: nowMicros)
         let stores = nodes.map(\.store)
         let (lost, resurrected) = FinalCheck.writes(truth: observer.truth, stores: stores, filter: strategy.fetchFilter)
@@ -542,11 +581,11 @@ public struct Simulation {
             faults: observer.faults,
             timeline: timeline,
             quiesced: quiesced,
-            stoppedAtEventLimit: stoppedAtEventLimit,
+            stoppedAt: stoppedAt,
             // A CRDT merges whatever the engine's conflict policy says.
             liveness: Liveness.verdict(promised: strategy.promisesConvergence
                                            && (strategy.syncsRecordsAsCRDTs || scenario.engine.keepsConvergencePromise),
-                                       stoppedAtEventLimit: stoppedAtEventLimit,
+                                       stoppedEarly: stoppedAt != nil,
                                        faultsOver: !network.isPartitioned && !down.contains(true),
                                        networkAlive: networkAlive, quiesced: quiesced, converged: scoped.agree),
             livenessScope: scoped.scope,

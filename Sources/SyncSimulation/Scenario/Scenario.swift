@@ -47,6 +47,12 @@ public enum StepAction: Hashable, Sendable {
     /// one transaction if, at that moment, its store holds no live record
     /// of `entity`; otherwise it does nothing.
     case seedIfEmpty(ReplicaID, entity: EntityIndex, rows: [Row])
+    /// An import (or, with ``ImportPlan/onlyIfEmpty``, a first-launch seed)
+    /// of more rows than one save takes: saved in batches, one event each.
+    case importInBatches(ReplicaID, ImportPlan)
+    /// A `random` step too large to draw when the file is read: drawn
+    /// window by window as the run reaches each (``RandomPlan``).
+    case randomInWindows(RandomPlan)
     /// A device that was used with sync off (``Scenario/syncOff``) turns it
     /// on: what it saved meanwhile is uploaded and meets what the others
     /// synced. Turning on a device that syncs does nothing.
@@ -118,9 +124,15 @@ public struct Scenario: Sendable {
     public var untilMicros: Int64
     /// The run stops after this many events even if sync has not finished
     /// (`--max-events`): a cap for exploring settings whose cost grows
-    /// fast. A run it stops reports `stoppedAtEventLimit` and is not
+    /// fast. A run it stops reports `stoppedAt: .events` and is not
     /// quiesced, so its figures read as partial, never as final.
     public var maxEvents: Int?
+    /// The most resident memory, in bytes, the process may hold while the
+    /// run goes (`--max-memory`), read every ``Simulation/memoryCheckEvents``
+    /// events and after each import batch: a run past it stops as one
+    /// past ``maxEvents`` does (``RunResult/Stop/memory``), with partial
+    /// figures, rather than being killed by the system. Nil: no ceiling.
+    public var maxMemoryBytes: Int?
     /// How long after remote changes are saved the dedupe pass runs.
     public var dedupeDelayMicros: Int64
     /// `deleteVsEdit` as the scenario set it; nil: the engine's default.

@@ -16,10 +16,10 @@ extension ScenarioParser {
         var expectations: [ScenarioExpectation] = []
         // Hashed only when a value expectation needs it: a million-row
         // import need not be hashed key by key for metrics.
-        var created: Set<NaturalKey>?
+        var created: Set<NaturalKey>??
         for item in try node.array() {
             if case .object(let members) = item.value, members["record"] != nil {
-                if created == nil { created = keysCreated(by: steps) }
+                if created == nil { created = .some(keysCreated(by: steps)) }
                 expectations.append(.value(try parseValueExpectation(item, strategies: strategies, created: created!)))
             } else {
                 expectations.append(.metric(try parseMetricExpectation(item, strategies: strategies)))
@@ -73,7 +73,7 @@ extension ScenarioParser {
     }
 
     /// `{ strategy, record: { entity, key }, field, on, equals }`.
-    private func parseValueExpectation(_ item: Node, strategies: [String], created: Set<NaturalKey>) throws(ScenarioFileError) -> ValueExpectation {
+    private func parseValueExpectation(_ item: Node, strategies: [String], created: Set<NaturalKey>?) throws(ScenarioFileError) -> ValueExpectation {
         let object = try item.object(allowed: Self.valueKeys + ["variant"], required: Self.valueKeys)
         let strategy = try parseStrategy(object.required("strategy"), strategies: strategies)
         let recordNode = object.required("record")
@@ -81,7 +81,7 @@ extension ScenarioParser {
         let entity = try self.entity(record.required("entity"))
         let keyNode = record.required("key")
         let key = try naturalKey(keyNode, entity: entity)
-        guard created.contains(key) else {
+        guard created?.contains(key) ?? true else {
             throw keyNode.error("no step creates \(keyText(key)): no replica can hold that record, so this would check nothing; create it first (import, create) or name another key")
         }
         let entitySchema = schema[entity]

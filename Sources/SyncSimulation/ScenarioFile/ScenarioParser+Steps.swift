@@ -60,26 +60,58 @@ extension ScenarioParser {
         // Without a step that addresses a key there is nothing to check, and
         // a million-row import need not be hashed key by key.
         guard intents.contains(where: { if case .save = $0.0 { false } else { $0.0 != nil } }) else { return }
-        var created: Set<NaturalKey> = []
-        for case let (intent?, source) in intents {
-            switch intent {
-            case .save(let rows):
-                insertKeys(of: rows, into: &created)
-            case .update(let key, _), .delete(let key):
-                try requireCreated(key, created, source)
-            case .link(let key, _, let target):
-                try requireCreated(key, created, source)
-                try requireCreated(target, created, source)
+        var created = CreatedKeys()
+        for (step, source) in steps {
+            if created.isUnknown { return }
+            switch intent(of: step) {
+            case .save(let rows)?:
+                insertKeys(of: rows, into: &created.keys)
+            case .update(let key, _)?, .delete(let key)?:
+                try requireCreated(key, created.keys, source)
+            case .link(let key, _, let target)?:
+                try requireCreated(key, created.keys, source)
+                try requireCreated(target, created.keys, source)
+            case nil:
+                insertKeys(ofPlanIn: step, into: &created)
             }
         }
     }
 
+    /// The keys steps create, as far as the file tells: a `random` step
+    /// drawn window by window while the run goes may create any key of its
+    /// pool, which is not drawn here (``isUnknown``).
+    struct CreatedKeys {
+        var keys: Set<NaturalKey> = []
+        var isUnknown = false
+        /// Plans already read (one per import step, shared by its targets).
+        var plansRead: Set<ImportPlan> = []
+    }
+
     /// Every key some step saves a record of (an import, a create, a seed,
-    /// a writer's save, a random create), by every unique key.
-    func keysCreated(by steps: [Step]) -> Set<NaturalKey> {
-        var created: Set<NaturalKey> = []
-        for case .save(let rows)? in steps.map(intent(of:)) { insertKeys(of: rows, into: &created) }
-        return created
+    /// a writer's save, a random create), by every unique key; nil when a
+    /// step drawn only while the run goes may create keys (``CreatedKeys``).
+    func keysCreated(by steps: [Step]) -> Set<NaturalKey>? {
+        var created = CreatedKeys()
+        for step in steps {
+            if case .save(let rows)? = intent(of: step) { insertKeys(of: rows, into: &created.keys) }
+            insertKeys(ofPlanIn: step, into: &created)
+        }
+        return created.isUnknown ? nil : created.keys
+    }
+
+    /// The keys an import in batches makes (row by row, one batch at a
+    /// time), or, for a random step drawn later that creates, unknown.
+    private func insertKeys(ofPlanIn step: Step, into created: inout CreatedKeys) {
+        switch step.action {
+        case .importInBatches(_, let plan):
+            guard created.plansRead.insert(plan).inserted else { return }
+            var cursor = plan.start()
+            while let rows = plan.nextBatch(&cursor) { insertKeys(of: rows, into: &created.keys) }
+        case .randomInWindows(let plan):
+            if (plan.settings.mix[.create] ?? 0) > 0 { created.isUnknown = true }
+        default:
+            break
+        }
     }
 
     /// Every key of every unique key of `rows`.
@@ -172,8 +204,10 @@ extension ScenarioParser {
             return [Step(atMicros: at, .nemesis(try parseNemesis(actionNode, at: at)))]
         case "seedIfEmpty":
             // Built like an import: the same rows on every target.
-            guard case .save(let rows) = try parseIntent("import", actionNode, stepIndex: index) else { preconditionFailure("an import is a save") }
-            return targets.map { Step(atMicros: at, .seedIfEmpty($0, entity: rows[0].entity, rows: rows)) }
+            switch try parseImport(actionNode, stepIndex: index, onlyIfEmpty: true, writers: nil) {
+            case .rows(let rows): return targets.map { Step(atMicros: at, .seedIfEmpty($0, entity: rows[0].entity, rows: rows)) }
+            case .batches(let plan): return targets.map { Step(atMicros: at, .importInBatches($0, plan)) }
+            }
         case "reinstall":
             // The app is deleted and installed again: its store and sync
             // state are gone (a wipe), and it starts at once.
@@ -190,8 +224,20 @@ extension ScenarioParser {
             return targets.map { Step(atMicros: at, .upgrade($0, version: version)) }
         case "random":
             let settings = try parseRandom(actionNode)
+            guard RandomPlan.fitsOneDraw(operations: settings.operations, targets: targets.count) else {
+                return [Step(atMicros: at, .randomInWindows(RandomPlan(settings: settings, targets: targets, atMicros: at,
+                                                                       schema: schema, seed: seed, stepIndex: index)))]
+            }
             return targets.flatMap { target in
                 WorkloadGenerator.randomSteps(settings, atMicros: at, on: target, schema: schema, seed: seed, stepIndex: index)
+            }
+        case "import":
+            switch try parseImport(actionNode, stepIndex: index, onlyIfEmpty: false, writers: object["writers"]) {
+            case .rows(let rows):
+                if let writers { return targets.map { Step(atMicros: at, .writers($0, .save(rows), count: writers)) } }
+                return targets.map { Step(atMicros: at, .intent($0, .save(rows))) }
+            case .batches(let plan):
+                return targets.map { Step(atMicros: at, .importInBatches($0, plan)) }
             }
         default:
             let intent = try parseIntent(action, actionNode, stepIndex: index)
@@ -272,16 +318,35 @@ extension ScenarioParser {
             values: try valueTemplates(object["values"], entity: entity))
     }
 
+    /// An import's rows: made now when one save takes them all, else a
+    /// plan that makes them batch by batch as the run saves them.
+    private enum ImportRows {
+        case rows([Row])
+        case batches(ImportPlan)
+    }
+
+    /// `{ entity, count, values?, batch? }`: `batch` rows per save (default
+    /// ``ImportPlan/defaultBatchRows``). With `writers`, each writer's save
+    /// is one transaction, so the import must fit one batch.
+    private func parseImport(_ node: Node, stepIndex: Int, onlyIfEmpty: Bool, writers: Node?) throws(ScenarioFileError) -> ImportRows {
+        let object = try node.object(allowed: ["entity", "count", "values", "batch"], required: ["entity", "count"])
+        let entity = try self.entity(object.required("entity"))
+        let count = Int(try object.required("count").int(in: 1 ... 1_000_000))
+        let batch = Int(try object["batch"]?.int(in: 1 ... Int64(ImportPlan.maxBatchRows)) ?? Int64(ImportPlan.defaultBatchRows))
+        let values = try valueTemplates(object["values"], entity: entity)
+        guard count > batch else {
+            return .rows(WorkloadGenerator.importRows(entity: entity, count: count, values: values, schema: schema, seed: seed,
+                                                      stepIndex: stepIndex))
+        }
+        if let writers {
+            throw writers.error("each writer saves its import in one transaction, so an import with 'writers' takes at most \(batch) rows ('batch'); this one has \(GroupedDigits.text(count))")
+        }
+        return .batches(ImportPlan(entity: entity, count: count, values: values, schema: schema, batchRows: batch, onlyIfEmpty: onlyIfEmpty,
+                                   seed: seed, stepIndex: stepIndex))
+    }
+
     private func parseIntent(_ action: String, _ node: Node, stepIndex: Int) throws(ScenarioFileError) -> Intent {
         switch action {
-        case "import":
-            let object = try node.object(allowed: ["entity", "count", "values"], required: ["entity", "count"])
-            let entity = try self.entity(object.required("entity"))
-            let count = try object.required("count").int(in: 1 ... 1_000_000)
-            let rows = WorkloadGenerator.importRows(
-                entity: entity, count: Int(count), values: try valueTemplates(object["values"], entity: entity),
-                schema: schema, seed: seed, stepIndex: stepIndex)
-            return .save(rows)
         case "create":
             let object = try node.object(allowed: ["entity", "fields"], required: ["entity", "fields"])
             let entity = try self.entity(object.required("entity"))

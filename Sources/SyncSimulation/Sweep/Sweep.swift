@@ -20,6 +20,9 @@ public enum Sweep {
         public let seeds: [UInt64]
         /// Nil: the file's own strategies.
         public let strategies: [String]?
+        /// The budget every job's estimate is held to (all jobs' work adds
+        /// up; the memory of jobs running at once), and each run's limits.
+        public var limits = RunLimits()
 
         /// A plan of `parameters` × `seeds`; nil `strategies` runs the file's own.
         public init(file: String, data: Data, parameters: [SweepParameter], seeds: [UInt64], strategies: [String]?) {
@@ -105,6 +108,7 @@ public enum Sweep {
             precondition(planned == SweepRun.plan(strategies: strategies, variants: variants), "a sweep's columns are the comparison's runs")
             loaded.append(LoadedPoint(point: point, scenario: document.scenario, strategies: strategies, variants: variants))
         }
+        try checkBudget(plan, loaded)
         // Presets run different strategies, and some run each once per
         // variant; a sweep compares one list of runs.
         for (earlier, later) in zip(loaded, loaded.dropFirst()) where earlier.strategies != later.strategies {
@@ -116,6 +120,29 @@ public enum Sweep {
             throw ScenarioFileError(file: plan.file, path: "", message: differentVariants(plan, earlier, later, all: loaded))
         }
         return (name, loaded.first?.strategies ?? [], loaded.first?.variants ?? [])
+    }
+
+    /// Refuses a sweep whose jobs together are too large: every point's
+    /// work times its seeds, and the memory of the largest job times the
+    /// jobs that run at once (one per core).
+    private static func checkBudget(_ plan: Plan, _ loaded: [LoadedPoint]) throws(ScenarioFileError) {
+        guard let budget = plan.limits.budget else { return }
+        var total = WorkEstimate()
+        let parallel = min(ProcessInfo.processInfo.activeProcessorCount, plan.jobCount)
+        for point in loaded {
+            var scenario = point.scenario
+            plan.limits.apply(to: &scenario)
+            let estimate = WorkEstimate(scenario: scenario, strategies: point.strategies.map { StrategyCatalog.strategy(named: $0)! })
+                .repeated(plan.seeds.count, parallel: parallel)
+            if let refusal = estimate.refusal(budget) {
+                throw ScenarioFileError(file: plan.file, path: "", message: "too large at \(plan.describe(point.point)): \(refusal)")
+            }
+            total.work += estimate.work
+            if estimate.bytes > total.bytes { total = WorkEstimate(keeping: total, largest: estimate) }
+        }
+        if let refusal = total.refusal(budget) {
+            throw ScenarioFileError(file: plan.file, path: "", message: "too large: the sweep's \(plan.jobCount) jobs together: \(refusal)")
+        }
     }
 
     /// A point as ``validate(_:)`` read it.
@@ -204,7 +231,9 @@ public enum Sweep {
                 let document = try load(plan, point: point, seed: seed)
                 let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
                 let pointStore = try store.forSweepPoint(plan.settings(point))
-                let runs = try Comparison.run(scenario: document.scenario, strategies: strategies, seed: seed, store: pointStore,
+                var scenario = document.scenario
+                plan.limits.apply(to: &scenario)
+                let runs = try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, store: pointStore,
                                               checksInvariants: checksInvariants)
                 // Every point runs the same columns (``validate(_:)``), and a
                 // preset's variants do not depend on the seed.

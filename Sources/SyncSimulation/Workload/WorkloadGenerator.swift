@@ -11,15 +11,10 @@ public enum WorkloadGenerator {
     /// numbered from 1. Fields without a template are numbered (`city-007`).
     public static func importRows(entity: EntityIndex, count: Int, values: [Int: ValueTemplate],
                                   schema: Schema, seed: UInt64, stepIndex: Int) -> [Row] {
-        var random = Xoshiro256StarStar(seed: seed, stream: "import.\(stepIndex)")
-        let fields = schema[entity].fields
-        let templates = fields.indices.map { ValueTemplate.Prepared(values[$0] ?? .numbered(fields[$0])) }
-        return (1 ... count).map { number in
-            // Field by field in field order, as `row` draws: the same values.
-            Row(entity: entity, writes: templates.indices.map { field in
-                FieldWrite(field: field, value: templates[field].value(number: number, count: count, random: &random))
-            })
-        }
+        let plan = ImportPlan(entity: entity, count: count, values: values, schema: schema, batchRows: count, onlyIfEmpty: false,
+                              seed: seed, stepIndex: stepIndex)
+        var cursor = plan.start()
+        return plan.nextBatch(&cursor) ?? []
     }
 
     /// One random operation's kind.
@@ -63,14 +58,22 @@ public enum WorkloadGenerator {
     /// uses (`Oslo (r3 #17)`), so a lost write is never mistaken for a kept one.
     public static func randomSteps(_ settings: RandomSettings, atMicros start: Int64, on replica: ReplicaID,
                                    schema: Schema, seed: UInt64, stepIndex: Int) -> [Step] {
-        var random = Xoshiro256StarStar(seed: seed, stream: "random.\(stepIndex).\(replica)")
+        randomSteps(settings, atMicros: start, on: replica, schema: schema,
+                    random: Xoshiro256StarStar(seed: seed, stream: "random.\(stepIndex).\(replica)"), firstNumber: 1)
+    }
+
+    /// The same, from a given stream, numbering operations from
+    /// `firstNumber` (a window of a ``RandomPlan`` continues the numbers).
+    static func randomSteps(_ settings: RandomSettings, atMicros start: Int64, on replica: ReplicaID,
+                            schema: Schema, random: Xoshiro256StarStar, firstNumber: Int) -> [Step] {
+        var random = random
         guard settings.operations > 0 else { return [] }
         let entity = schema[settings.entity]
         let writable = entity.fields.indices.filter { !entity.isKeyField($0) }
         let kinds = OperationKind.allCases.filter { (settings.mix[$0] ?? 0) > 0 }
         let totalWeight = kinds.reduce(0) { $0 + settings.mix[$1]! }
         var steps: [Step] = []
-        for number in 1 ... settings.operations {
+        for number in firstNumber ..< firstNumber + settings.operations {
             let at = start + random.next(in: 0 ... settings.overMicros)
             var draw = random.index(below: totalWeight)
             let kind = kinds.first { kind in

@@ -28,7 +28,7 @@ struct IdleTailTests {
     static let outcome: Set<String> = [
         "strategy", "duplicates", "diverged", "convergenceMicros", "rejected", "lostWrites", "resurrected", "dangling",
         "links", "missedChanges", "changeSets", "conflicts", "serverDuplicates", "intentsWhileDown", "race", "quiesced", "liveness",
-        "copiesLost", "pendingLinksPeak", "storeOpenFailures", "lostOnReset", "missedIntents", "stoppedAtEventLimit", "markedLosers",
+        "copiesLost", "pendingLinksPeak", "storeOpenFailures", "lostOnReset", "missedIntents", "stoppedAt", "markedLosers",
         "finalValues", "livenessScope",
     ]
 

@@ -433,6 +433,9 @@ enum SwarmScenarioGenerator {
             case .restart(let replica): return "restart \(names[replica.index])"
             case .seedIfEmpty(let replica, _, let rows): return "\(names[replica.index]) seed if empty \(describe(.save(rows)))"
             case .enableSync(let replica): return "\(names[replica.index]) turns sync on"
+            case .importInBatches(let replica, let plan):
+                return "\(names[replica.index]) imports \(plan.count) rows in batches of \(plan.batchRows)" + (plan.onlyIfEmpty ? " if empty" : "")
+            case .randomInWindows(let plan): return "\(plan.totalOperations) random operations in \(plan.windows) windows"
             case .upgrade(let replica, let version): return "\(names[replica.index]) upgrades to version \(version + 1)"
             case .nemesis(let settings):
                 return "nemesis every \(swarmTime(settings.everyMicros)) until \(swarmTime(settings.untilMicros)), "

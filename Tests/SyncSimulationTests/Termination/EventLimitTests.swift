@@ -14,12 +14,12 @@ struct EventLimitTests {
     @Test func aRunStopsAfterExactlyTheLimitAndSaysItIsPartial() {
         let full = Self.run(maxEvents: nil)
         #expect(full.quiesced)
-        #expect(!full.stoppedAtEventLimit)
+        #expect(!full.stoppedEarly)
         #expect(full.events > 100)
 
         let cut = Self.run(maxEvents: 100)
         #expect(cut.events == 100)
-        #expect(cut.stoppedAtEventLimit)
+        #expect(cut.stoppedEarly)
         #expect(!cut.quiesced)
         #expect(cut.endMicros < full.endMicros)
     }
@@ -27,7 +27,7 @@ struct EventLimitTests {
     @Test func aLimitTheRunNeverReachesChangesNothing() {
         let full = Self.run(maxEvents: nil, strategy: "crdt")
         let same = Self.run(maxEvents: full.events, strategy: "crdt")
-        #expect(!same.stoppedAtEventLimit)
+        #expect(!same.stoppedEarly)
         #expect(RunFingerprint(same) == RunFingerprint(full))
     }
 

@@ -146,7 +146,7 @@ struct LivenessScopeTests {
         scenario.maxEvents = 100
         for name in ["lww", "crdt", "dedupe"] {
             let result = Simulation.run(scenario: scenario, strategy: namedStrategy(name), seed: 1)
-            #expect(result.stoppedAtEventLimit && result.liveness == .notJudged, "\(name)")
+            #expect(result.stoppedEarly && result.liveness == .notJudged, "\(name)")
             #expect(Metric.liveness.value(in: result) == nil, "\(name): no value to judge an expectation by")
             #expect(Metric.liveness.figure(in: result) == 4, "\(name)")
         }
@@ -158,7 +158,7 @@ struct LivenessScopeTests {
     @Test func theVerdictComesFromTheEndStateInOrder() {
         func verdict(promised: Bool = true, stopped: Bool = false, faultsOver: Bool = true, alive: Bool = true,
                      quiesced: Bool = true, converged: Bool = true) -> Liveness {
-            Liveness.verdict(promised: promised, stoppedAtEventLimit: stopped, faultsOver: faultsOver, networkAlive: alive,
+            Liveness.verdict(promised: promised, stoppedEarly: stopped, faultsOver: faultsOver, networkAlive: alive,
                              quiesced: quiesced, converged: converged)
         }
         #expect(verdict() == .held)
