@@ -52,7 +52,7 @@ struct CommandHelp {
                       OptionHelp.strategies.described("strategies to run, comma-separated, in order (default: the first eight below)"),
                       .format, .noTiming, .store, .concurrency,
                       OptionHelp.out.described("also write report.md, report.json, report.csv and report.html to DIR"),
-                      .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
+                      .quiet, .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
             example: "simulate --replicas 5 --strategies lww,crdt --format json"),
         CommandHelp(
             command: .run, operands: "FILE...",
@@ -62,7 +62,7 @@ struct CommandHelp {
             default scenario, with the file's expectations checked. Several files give several
             reports. Exit status 1 when an expectation fails, as with check.
             """,
-            options: [.seed, .engine, .preset, .strategies, .format, .noTiming, .store, .concurrency, .out, .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
+            options: [.seed, .engine, .preset, .strategies, .format, .noTiming, .store, .concurrency, .out, .quiet, .checkInvariants, .maxEvents, .maxMemory, .allowLarge],
             example: "simulate run Scenarios/offline-field-edits.json5 --preset sqlitedata"),
         CommandHelp(
             command: .check, operands: "FILE|DIR...",

@@ -66,12 +66,16 @@ struct CommandLineOptions {
     /// resident bytes (partial figures); by default half the machine's memory,
     /// so that a run stops cleanly rather than being killed by the system.
     var maxMemoryBytes = Int(clamping: ProcessInfo.processInfo.physicalMemory / 2)
+    /// Whether `--max-memory` was given (only then does it cap the estimate).
+    var maxMemoryGiven = false
     /// `--allow-large`: run what the work estimate refuses.
     var allowsLarge = false
 
     /// The limits every run of the command gets.
     var limits: RunLimits {
-        RunLimits(maxEvents: maxEvents, maxMemoryBytes: maxMemoryBytes, budget: allowsLarge ? nil : .standard)
+        var limits = RunLimits(maxEvents: maxEvents, maxMemoryBytes: maxMemoryBytes, budget: allowsLarge ? nil : .standard)
+        limits.ceilingCapsEstimate = maxMemoryGiven
+        return limits
     }
     /// `race`: writer counts, trials, think time and schedule.
     var writerCounts = [1, 2, 4, 8, 16]
@@ -248,7 +252,9 @@ struct CommandLineOptions {
             case "--records": options.records = try parsed(whole(1 ... 10_000_000))
             case "--batch": options.batch = try parsed(whole(1 ... 100_000))
             case "--max-events": options.maxEvents = try parsed(whole(1 ... 1_000_000_000_000))
-            case "--max-memory": options.maxMemoryBytes = try parsed { ByteCountText.bytes($0).flatMap { $0 >= 1 << 20 ? $0 : nil } }
+            case "--max-memory":
+                options.maxMemoryBytes = try parsed { ByteCountText.bytes($0).flatMap { $0 >= 1 << 20 ? $0 : nil } }
+                options.maxMemoryGiven = true
             case "--allow-large":
                 try flag()
                 options.allowsLarge = true

@@ -84,9 +84,9 @@ extension OptionHelp {
     static let maxEvents = OptionHelp("--max-events", "N",
                                       "stop each run after N events (1 to 10^12), its figures marked partial")
     static let maxMemory = OptionHelp("--max-memory", "SIZE",
-                                      "stop a run whose process passes SIZE resident (512M, 2G; default: half the machine's memory), its figures marked partial")
+                                      "stop a run past SIZE resident (512M, 2G; default half the RAM), partial")
     static let allowLarge = OptionHelp("--allow-large", nil,
-                                       "run a scenario the work estimate refuses (exit 2 without it: records × devices past 2 GiB, or hours of work)")
+                                       "run a scenario the work estimate refuses (too large: exit 2)")
     static let out = OptionHelp("--out", "DIR", "also write report.md, .json, .csv and .html to DIR/<scenario>/ per scenario")
     static let junit = OptionHelp("--junit", "FILE", "also write JUnit XML to FILE (a suite per file, a case per expectation)")
     static let filter = OptionHelp("--filter", "TEXT", "only the files whose path or scenario name contains TEXT")

@@ -31,9 +31,10 @@ if options.showVersion {
     exit(0)
 }
 
-// Off a terminal, of the commands that use this line, only check writes it
-// to the log (a CI job runs it for minutes); sweep and explore make their own bars.
-let progress = Progress(style: .standardError(quiet: options.quiet, logs: options.command == .check),
+// Off a terminal, check, run and the default command write this line to
+// the log at most every 10 s (a CI job or a script runs them for minutes;
+// a long run must never look hung); sweep and explore make their own bars.
+let progress = Progress(style: .standardError(quiet: options.quiet, logs: [.check, .run, .compare].contains(options.command)),
                         log: ProgressLog(prefix: options.command.rawValue))
 
 switch options.command {

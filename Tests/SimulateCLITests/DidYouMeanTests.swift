@@ -5,7 +5,7 @@ import Testing
 /// the one-line error ends with the closest word allowed there.
 struct DidYouMeanTests {
     static let compareOptions = "--replicas, --seed, --engine, --preset, --strategies, --format, --no-timing, --store, --concurrency, --out, "
-        + "--check-invariants, --max-events, --help, --version"
+        + "--quiet, --check-invariants, --max-events, --max-memory, --allow-large, --help, --version"
     static let strategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, "
         + "lww:field, keyid, dedupe:apple, dedupe:merge, dedupe:deferred"
     static let commands = "run, check, explore, race, sweep, merge, benchmark, lint, completions, help"

@@ -25,7 +25,7 @@ struct ExploreOutputCommandTests {
         #expect(output.status == 1)
         #expect(output.stderr == "")
         let object = try SimulateProcess.parseObject(output.stdout)
-        #expect(object["schemaVersion"] as? Int == 2)
+        #expect(object["schemaVersion"] as? Int == 3)
         #expect(object["tool"] as? String == "SyncSim")
         #expect(object["toolVersion"] as? String == "0.4.0")
         #expect(object["command"] as? String == "explore")
@@ -35,7 +35,7 @@ struct ExploreOutputCommandTests {
         #expect(object["checksInvariants"] as? Bool == true)
         #expect(object["totals"] as? [String: Int] == ["seeds": 3, "passed": 1, "failed": 2])
         #expect(object["exitStatus"] as? Int == 1)
-        #expect(output.stdout.hasPrefix("{\n  \"schemaVersion\": 2,\n  \"tool\": \"SyncSim\",\n  \"toolVersion\": \"0.4.0\",\n  \"command\": \"explore\",\n"))
+        #expect(output.stdout.hasPrefix("{\n  \"schemaVersion\": 3,\n  \"tool\": \"SyncSim\",\n  \"toolVersion\": \"0.4.0\",\n  \"command\": \"explore\",\n"))
 
         let seeds = try #require(object["seeds"] as? [[String: Any]])
         #expect(seeds.map { $0["seed"] as? Int } == [2, 3, 4])

@@ -140,7 +140,7 @@ struct SimulateCLITests {
 
         // The whole of stdout is one JSON object holding the report.
         let json = try SimulateProcess.parseReport(one.stdout)
-        #expect(json["schemaVersion"] as? Int == 2)
+        #expect(json["schemaVersion"] as? Int == 3)
         #expect(json["scenario"] as? String == "default")
         #expect(json["seed"] as? Int == 1, "default seed")
         #expect(json["replicas"] as? Int == 5, "default replica count")

@@ -70,8 +70,20 @@ enum SimulateProcess {
     /// plus `environment`. `GITHUB_ACTIONS` is left out unless `environment`
     /// sets it: under GitHub Actions it would add `::error` lines to the
     /// output of every failing `check`, and tests state exact output.
-    static func run(_ arguments: [String], unsetting: [String] = [], environment: [String: String] = [:]) async throws -> Output {
+    ///
+    /// `simulate` and `simulate run` off a terminal write a progress line
+    /// once a run has gone on for 10 s; tests state exact stderr, and a
+    /// loaded machine can make any debug run with invariant checks pass
+    /// 10 s, so they run with `--quiet` unless a test says `quiet: false`.
+    static func run(_ arguments: [String], unsetting: [String] = [], environment: [String: String] = [:],
+                    quiet: Bool = true) async throws -> Output {
         let executable = try locate()
+        var arguments = arguments
+        let informational = ["--help", "-h", "--version", "help"]
+        let runs = arguments.first.map { $0 == "run" || $0.hasPrefix("-") } ?? true
+        if quiet && runs && !arguments.contains("--quiet") && !arguments.contains(where: informational.contains) {
+            arguments.append("--quiet")
+        }
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("simulate-cli-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

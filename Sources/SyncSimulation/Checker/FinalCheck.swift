@@ -31,7 +31,9 @@ enum FinalCheck {
                 if keyTruth.writtenAfterDelete { lost.toDeletes += 1 }
             }
             for field in keyTruth.fields.keys.sorted() {
-                let latest = keyTruth.fields[field]!.values
+                // A set: with N devices writing a field at one instant, a
+                // list searched once per store would cost N² per key.
+                let latest = Set(keyTruth.fields[field]!.writers.values)
                 if !canonical.contains(where: { latest.contains($0.value(field)) }) { lost.fields += 1 }
             }
         }

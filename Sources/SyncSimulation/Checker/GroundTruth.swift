@@ -72,20 +72,23 @@ public struct GroundTruth: Sendable {
         return NaturalKey(record: record, uniqueKey: UniqueKeyID(entity: record.entity, key: 0), schema: schema)
     }
 
+    /// Changes the key's truth in place: a copy taken out and written back
+    /// would copy every field's writers on each write, and N devices
+    /// importing the same keys at one instant would cost N² per key.
     private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, on replica: ReplicaID, atMicros now: Int64) {
-        var truth = keys[key] ?? KeyTruth()
-        if truth.deleted {
+        if keys[key]?.deleted == true {
             // Written after a delete: earlier field writes no longer apply.
-            truth = KeyTruth(writtenAfterDelete: true)
+            keys[key] = KeyTruth(writtenAfterDelete: true)
         }
         let entity = schema[key.uniqueKey.entity]
         for write in writes where !entity.isKeyField(write.field) {
-            if let existing = truth.fields[write.field], existing.atMicros == now {
-                truth.fields[write.field]!.writers[replica] = write.value
+            if keys[key, default: KeyTruth()].fields[write.field]?.atMicros == now {
+                keys[key, default: KeyTruth()].fields[write.field]!.writers[replica] = write.value
             } else {
-                truth.fields[write.field] = FieldTruth(atMicros: now, writers: [replica: write.value])
+                keys[key, default: KeyTruth()].fields[write.field] = FieldTruth(atMicros: now, writers: [replica: write.value])
             }
         }
-        keys[key] = truth
+        // A row of key fields only still makes the key known.
+        if keys[key] == nil { keys[key] = KeyTruth() }
     }
 }

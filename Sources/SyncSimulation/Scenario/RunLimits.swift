@@ -11,6 +11,11 @@ public struct RunLimits: Hashable, Sendable {
     public var maxMemoryBytes: Int?
     /// The estimate's ceiling; nil runs anything (`--allow-large`).
     public var budget: WorkBudget?
+    /// Whether ``maxMemoryBytes`` caps the estimate (a run stops there, so
+    /// it cannot need more). True when the user chose the ceiling; a
+    /// default ceiling (half the machine's memory) does not, so that a
+    /// scenario too large is refused the same way on every machine.
+    public var ceilingCapsEstimate = true
 
     /// Limits; by default the standard budget and no run-time ceiling.
     public init(maxEvents: Int? = nil, maxMemoryBytes: Int? = nil, budget: WorkBudget? = .standard) {
@@ -33,6 +38,7 @@ public struct RunLimits: Hashable, Sendable {
         guard let budget else { return nil }
         var limited = scenario
         apply(to: &limited)
+        if !ceilingCapsEstimate { limited.maxMemoryBytes = nil }
         return WorkEstimate(scenario: limited, strategies: strategies).repeated(runs, parallel: parallel).refusal(budget)
     }
 }

@@ -20,8 +20,10 @@ public struct WorkEstimate: Hashable, Sendable {
     public static let bytesPerRecordCopy = 520.0
 
     /// Records every device together keeps, under the strategy that keeps
-    /// the most.
+    /// the most (at most what a memory ceiling lets a run reach).
     public var recordCopies: Double = 0
+    /// The same before any limit caps it: what the message names.
+    public var askedRecordCopies: Double = 0
     /// Random operations and their applications on every device, fault
     /// ticks and record applications: events' worth of work, over every
     /// strategy run.
@@ -90,10 +92,11 @@ public struct WorkEstimate: Hashable, Sendable {
         let merged = saves.reduce(0.0) { $0 + Double($1.rows) } * holders
         let copied = saves.reduce(0.0) { $0 + Double($1.rows) * Double($1.targets) } * holders
         let largestSave = saves.max { Double($0.rows) * Double($0.targets) < Double($1.rows) * Double($1.targets) }
-        var runsWork = 0.0, largest = 0.0, largestMerges = false
+        var runsWork = 0.0, largest = 0.0, largestMerges = false, asked = 0.0
         for strategy in strategies {
             let merges = strategy.enforcesUniqueness || strategy.syncsRecordsAsCRDTs
             var copies = merges ? merged : copied
+            if copies > asked { (asked, largestMerges) = (copies, merges) }
             // Every operation's change reaches every device.
             var work = copies + operations.total * holders + ticks.total
             if let limit = scenario.maxEvents {
@@ -107,9 +110,10 @@ public struct WorkEstimate: Hashable, Sendable {
                 work = min(work, copies + operations.total * holders + ticks.total)
             }
             runsWork += work
-            if copies > largest { (largest, largestMerges) = (copies, merges) }
+            largest = max(largest, copies)
         }
         recordCopies = largest
+        askedRecordCopies = asked
         work = runsWork
         bytes = largest * Self.bytesPerRecordCopy
         if let save = largestSave {
@@ -162,7 +166,8 @@ public struct WorkEstimate: Hashable, Sendable {
     /// that is too large; nil when it fits.
     public func refusal(_ budget: WorkBudget) -> String? {
         if bytes > budget.bytes {
-            return "\(largestTerm) = \(Self.count(recordCopies)) records, about \(ByteCountText.text(bytes)) "
+            let asked = askedRecordCopies * Self.bytesPerRecordCopy * (bytes / max(1, recordCopies * Self.bytesPerRecordCopy))
+            return "\(largestTerm) = \(Self.count(askedRecordCopies)) records, about \(ByteCountText.text(asked)) "
                 + "(the budget is \(ByteCountText.text(budget.bytes))); --allow-large runs it anyway"
         }
         if work > budget.work {
