@@ -31,12 +31,18 @@ struct ImportBatchTests {
     }
 
     @Test func anImportThatFitsOneBatchIsOneSaveAsBefore() throws {
-        let document = try ScenarioFile.parse(Data(Self.file(count: 1_000).utf8), file: "batches.json5")
+        let document = try ScenarioFile.parse(Data(Self.file(count: 100).utf8), file: "batches.json5")
         guard case .intent(_, .save(let rows)) = document.scenario.steps[0].action else {
-            Issue.record("an import of 1,000 rows is not one save")
+            Issue.record("an import of 100 rows is not one save")
             return
         }
-        #expect(rows.count == 1_000)
+        #expect(rows.count == 100)
+        let larger = try ScenarioFile.parse(Data(Self.file(count: 101).utf8), file: "batches.json5")
+        guard case .importInBatches(_, let plan) = larger.scenario.steps[0].action else {
+            Issue.record("an import of 101 rows is one save")
+            return
+        }
+        #expect(plan.batches == 2)
     }
 
     @Test func eachBatchIsAnEventSoMaxEventsCutsAnImportMidway() throws {
