@@ -189,7 +189,7 @@ extension Report {
             ])),
             .init("cost", .object(cost)),
             .init("series", seriesJSON(result.series)),
-            .init("faults", .array(result.faults.map { fault in
+            .init("faults", .array(result.faults.events.map { fault in
                 .object([
                     .init("atSeconds", .number(DecimalText.seconds(micros: fault.atMicros))),
                     .init("kind", .string(fault.kind.rawValue)),

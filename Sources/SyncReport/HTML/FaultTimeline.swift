@@ -40,7 +40,7 @@ enum FaultTimeline {
         fills.first { $0.kind == kind }?.fill ?? "#999"
     }
 
-    static func spans(_ faults: [FaultEvent], endMicros: Int64) -> [Span] {
+    static func spans(_ faults: FaultLog, endMicros: Int64) -> [Span] {
         var spans: [Span] = []
         var open: [(lane: String, kind: FaultEvent.Kind, start: Int64, detail: String)] = []
         func close(_ lane: String, at time: Int64, untilEnd: Bool = false) {
@@ -49,7 +49,7 @@ enum FaultTimeline {
             spans.append(Span(kind: item.kind, lane: lane, startMicros: item.start, endMicros: max(time, item.start),
                               detail: item.detail, untilEnd: untilEnd))
         }
-        for fault in faults {
+        for fault in faults.events {
             switch fault.kind {
             case .partition, .cut:
                 // A cut adds to what is already cut: the span shows the latest.
