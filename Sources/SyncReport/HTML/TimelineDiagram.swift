@@ -131,7 +131,11 @@ struct TimelineDiagram {
         if droppedByRun > 0 {
             notes.append("The run kept only its first \(Timeline.cap) events; \(droppedByRun) later ones were not recorded.")
         }
-        if !isCapped && droppedByRun == 0 && windowEndMicros < runEndMicros {
+        if let stop = faults.firstDroppedMicros {
+            notes.append("Faults: \(FaultLogText.shown(faults)); the fault log stops at \(TimelineDiagram.secondsText(micros: stop)) s.")
+        }
+        // A capped fault log's note already says where the record stops.
+        if !isCapped && droppedByRun == 0 && !faults.isCapped && windowEndMicros < runEndMicros {
             notes.append("Nothing was recorded after \(TimelineDiagram.secondsText(micros: windowEndMicros)) s; the run ended at "
                 + "\(TimelineDiagram.secondsText(micros: runEndMicros)) s.")
         }
