@@ -189,7 +189,7 @@ extension Report {
             ])),
             .init("cost", .object(cost)),
             .init("series", seriesJSON(result.series)),
-            .init("faults", .array(result.faults.map { fault in
+            .init("faults", .array(result.faults.events.map { fault in
                 .object([
                     .init("atSeconds", .number(DecimalText.seconds(micros: fault.atMicros))),
                     .init("kind", .string(fault.kind.rawValue)),
@@ -197,6 +197,21 @@ extension Report {
                 ])
             })),
         ]
+        // Only when the log was capped, so that every other report reads
+        // as before: `faults` is then the run's first faults only.
+        if result.faults.isCapped { members.append(.init("faultCounts", faultCountsJSON(result.faults))) }
+        return .object(members)
+    }
+
+    /// `{ total, firstNotShownSeconds, partition, cut, heal, crash, wipe,
+    /// restart }`: every fault of a capped log, kept or not, and when the
+    /// first one not kept happened.
+    private func faultCountsJSON(_ faults: FaultLog) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("total", .int(faults.total))]
+        if let first = faults.firstDroppedMicros {
+            members.append(.init("firstNotShownSeconds", .number(DecimalText.seconds(micros: first))))
+        }
+        members += FaultEvent.Kind.allCases.map { .init($0.rawValue, .int(faults.count(of: $0))) }
         return .object(members)
     }
 

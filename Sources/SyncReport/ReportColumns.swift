@@ -126,9 +126,15 @@ extension Report {
         return text
     }
 
-    /// The lines printed under the table: the liveness scope, then the
-    /// warnings.
-    var notices: [String] { livenessScopeLines + warnings }
+    /// One line per run whose fault log was capped (``FaultLog``): the
+    /// reports show its first faults, and it counted every one.
+    var faultLogLines: [String] {
+        results.filter(\.faults.isCapped).map(FaultLogText.notice)
+    }
+
+    /// The lines printed under the table: the liveness scope, capped fault
+    /// logs, then the warnings.
+    var notices: [String] { livenessScopeLines + faultLogLines + warnings }
 
     /// The runs a limit (`--max-events`, `--max-memory`) stopped before
     /// sync finished.

@@ -38,4 +38,21 @@ struct JSONOutputSchemaTests {
         #expect(members.prefix(4).map(\.key) == ["schemaVersion", "tool", "toolVersion", "command"])
         #expect(members[3].value == .string(command))
     }
+
+    /// A run with more faults than its log keeps adds `faultCounts`, which
+    /// no committed scenario does: its output validates too.
+    @Test func aRunWhoseFaultLogWasCappedValidatesAgainstTheSchema() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fault-storm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("fault-storm.json5")
+        try Data(#"{ name: "fault-storm", replicas: 2, steps: [{ at: "0s", nemesis: { every: "1ms", until: "3s", partition: 1, crash: 1 } }] }"#.utf8)
+            .write(to: file)
+        let output = try await SimulateProcess.run(["run", file.path, "--strategies", "lww", "--format", "json", "--no-timing"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("\"faultCounts\""))
+        let schema = try SchemaWalker.load()
+        let problems = schema.problems(try JSONText.parse(output.stdout), against: schema.root)
+        #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+    }
 }

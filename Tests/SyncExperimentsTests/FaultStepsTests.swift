@@ -14,7 +14,7 @@ struct FaultStepsTests {
     """)
 
     @Test func theNemesisFaultsBecomeStepsAndTheFilesOwnAreNotRepeated() throws {
-        let timeline = [
+        let timeline: FaultLog = [
             FaultEvent(atMicros: 0, kind: .partition, detail: "a,c | b"),
             FaultEvent(atMicros: 100_000, kind: .crash, detail: "c"),
             FaultEvent(atMicros: 300_000, kind: .heal, detail: "nemesis"),
@@ -55,6 +55,20 @@ struct FaultStepsTests {
     @Test func aDetailThatDoesNotNameReplicasIsNotWritten() {
         #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, kind: .partition, detail: "a,z | b")]) == nil)
         #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, kind: .crash, detail: "z")]) == nil)
+    }
+
+    /// A capped log (``FaultLog``) does not say what came after its first
+    /// faults: none are written out, and they are not known to be over.
+    @Test func aCappedTimelineIsNotWrittenOutNorKnownToBeOver() {
+        let faults = (0 ... FaultLog.cap).map { FaultEvent(atMicros: Int64($0) * 1_000, kind: $0 % 2 == 0 ? .partition : .heal, detail: "a,c | b") }
+        let capped = FaultLog(faults)
+        #expect(capped.isCapped)
+        #expect(FaultSteps.materialise(Self.document, timeline: capped) == nil)
+        #expect(!FaultSteps.allOver(capped))
+        // Its first faults alone, ending with a heal, are a complete log that is over.
+        let complete = FaultLog(capped.events)
+        #expect(FaultSteps.materialise(Self.document, timeline: complete) != nil)
+        #expect(FaultSteps.allOver(complete))
     }
 
     @Test func removingAReplicaRemovesItsMentions() throws {

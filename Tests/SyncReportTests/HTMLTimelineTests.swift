@@ -17,7 +17,7 @@ struct HTMLTimelineTests {
         }
         var copy = HTMLReportTests.defaultReport.results[0]
         copy.timeline = timeline
-        copy.faults = faults
+        copy.faults = FaultLog(faults)
         copy.endMicros = endMicros
         return copy
     }

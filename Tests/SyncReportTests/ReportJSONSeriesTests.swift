@@ -18,9 +18,9 @@ struct ReportJSONSeriesTests {
             #expect((series["worst"] as? [Int])?.max() == run.duplicates.peak, "\(run.strategy): the buckets keep the peak")
 
             let faults = try #require(json["faults"] as? [[String: Any]], "\(run.strategy)")
-            #expect(faults.map { $0["kind"] as? String } == run.faults.map(\.kind.rawValue))
-            #expect(faults.map { $0["detail"] as? String } == run.faults.map(\.detail))
-            #expect(faults.map { $0["atSeconds"] as? Double } == run.faults.map { Double($0.atMicros) / 1_000_000 })
+            #expect(faults.map { $0["kind"] as? String } == run.faults.events.map(\.kind.rawValue))
+            #expect(faults.map { $0["detail"] as? String } == run.faults.events.map(\.detail))
+            #expect(faults.map { $0["atSeconds"] as? Double } == run.faults.events.map { Double($0.atMicros) / 1_000_000 })
         }
         // The default scenario partitions every replica at 0 s and heals at 2 s.
         let kinds = (results[0]["faults"] as? [[String: Any]])?.map { $0["kind"] as? String }
@@ -37,7 +37,7 @@ struct ReportJSONSeriesTests {
             #expect(perReplica.map { $0["replica"] as? String } == Array(report.scenario.replicaNames.prefix(recorded.count)))
             #expect(perReplica.map { $0["counts"] as? [Int] ?? [] } == recorded)
         }
-        let kinds = Set(report.results.flatMap(\.faults).map(\.kind))
+        let kinds = Set(report.results.flatMap(\.faults.events).map(\.kind))
         #expect(kinds.isSuperset(of: [.crash, .restart]), "crash-restart shows crashes on the timeline")
     }
 

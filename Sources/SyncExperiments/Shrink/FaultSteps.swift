@@ -13,12 +13,14 @@ enum FaultSteps {
     /// the nemesis's are appended, in time order, so the steps before them
     /// keep their places (an `import` or `random` step draws its data from
     /// its index). Nil when a fault cannot be written back (a replica name
-    /// holding `,` or ` | `) or the document has no nemesis.
-    static func materialise(_ document: JSON5Value, timeline: [FaultEvent]) -> JSON5Value? {
+    /// holding `,` or ` | `), the document has no nemesis, or the timeline
+    /// was capped (``SyncSimulation/FaultLog/isCapped``): its later faults
+    /// are not known, and the nemesis steps stay.
+    static func materialise(_ document: JSON5Value, timeline: FaultLog) -> JSON5Value? {
         let names = document.allReplicaNames
         let kept = document.steps.filter { $0["nemesis"] == nil }
-        guard kept.count < document.steps.count else { return nil }
-        var remaining = timeline
+        guard kept.count < document.steps.count, !timeline.isCapped else { return nil }
+        var remaining = timeline.events
         for step in kept {
             guard let event = scheduledEvent(step, replicaNames: names), let index = remaining.firstIndex(of: event) else { continue }
             remaining.remove(at: index)
@@ -32,11 +34,13 @@ enum FaultSteps {
     }
 
     /// True when a run whose faults were `timeline` ended with no
-    /// partition in force and no replica down.
-    static func allOver(_ timeline: [FaultEvent]) -> Bool {
+    /// partition in force and no replica down; false when that is not
+    /// known (a capped timeline).
+    static func allOver(_ timeline: FaultLog) -> Bool {
+        guard !timeline.isCapped else { return false }
         var partitioned = false
         var down: [String] = []
-        for event in timeline {
+        for event in timeline.events {
             switch event.kind {
             case .partition, .cut: partitioned = true
             case .heal: partitioned = false

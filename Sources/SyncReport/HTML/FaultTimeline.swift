@@ -2,7 +2,8 @@ import SyncSimulation
 
 /// The faults of a run as spans: partitions from the partition to the
 /// next heal (or the end), crashed replicas from the crash or wipe to the
-/// restart (or the end).
+/// restart (or the end). A capped log (``FaultLog/isCapped``) says nothing
+/// after its first fault not kept: a span still open there ends there.
 enum FaultTimeline {
     struct Span {
         let kind: FaultEvent.Kind
@@ -12,6 +13,8 @@ enum FaultTimeline {
         let endMicros: Int64
         let detail: String
         let untilEnd: Bool
+        /// Still open where the capped log stops: how it went on is not known.
+        var untilLogStops = false
 
         var startSeconds: Double { Double(startMicros) / 1_000_000 }
         var endSeconds: Double { Double(endMicros) / 1_000_000 }
@@ -22,6 +25,10 @@ enum FaultTimeline {
             case .cut: what = "one-way cut " + detail
             case .wipe: what = "\(lane) wiped"
             default: what = "\(lane) crashed"
+            }
+            if untilLogStops {
+                return what + " from \(DecimalText.seconds(micros: startMicros)) s, still at \(DecimalText.seconds(micros: endMicros)) s "
+                    + "where the fault log stops"
             }
             return what + " from \(DecimalText.seconds(micros: startMicros)) s to "
                 + (untilEnd ? "the end" : "\(DecimalText.seconds(micros: endMicros)) s")
@@ -40,16 +47,16 @@ enum FaultTimeline {
         fills.first { $0.kind == kind }?.fill ?? "#999"
     }
 
-    static func spans(_ faults: [FaultEvent], endMicros: Int64) -> [Span] {
+    static func spans(_ faults: FaultLog, endMicros: Int64) -> [Span] {
         var spans: [Span] = []
         var open: [(lane: String, kind: FaultEvent.Kind, start: Int64, detail: String)] = []
-        func close(_ lane: String, at time: Int64, untilEnd: Bool = false) {
+        func close(_ lane: String, at time: Int64, untilEnd: Bool = false, untilLogStops: Bool = false) {
             guard let index = open.firstIndex(where: { $0.lane == lane }) else { return }
             let item = open.remove(at: index)
             spans.append(Span(kind: item.kind, lane: lane, startMicros: item.start, endMicros: max(time, item.start),
-                              detail: item.detail, untilEnd: untilEnd))
+                              detail: item.detail, untilEnd: untilEnd, untilLogStops: untilLogStops))
         }
-        for fault in faults {
+        for fault in faults.events {
             switch fault.kind {
             case .partition, .cut:
                 // A cut adds to what is already cut: the span shows the latest.
@@ -63,6 +70,9 @@ enum FaultTimeline {
             case .restart:
                 close(fault.detail, at: fault.atMicros)
             }
+        }
+        if let stop = faults.firstDroppedMicros {
+            while let item = open.first { close(item.lane, at: stop, untilLogStops: true) }
         }
         while let item = open.first { close(item.lane, at: endMicros, untilEnd: true) }
         return spans

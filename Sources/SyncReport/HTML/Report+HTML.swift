@@ -33,7 +33,7 @@ extension Report {
             body += HTMLPage.table(headers: raceColumns.map(\.header), numeric: raceColumns.map { !$0.leftAligned },
                                    rows: results.map { result in raceColumns.map { $0.cell(result) } })
         }
-        body += livenessScopeLines.map { "<p class=\"meta\">\(HTMLPage.escape($0))</p>\n" }.joined()
+        body += (livenessScopeLines + faultLogLines).map { "<p class=\"meta\">\(HTMLPage.escape($0))</p>\n" }.joined()
         body += warnings.map { "<p class=\"warning\">\(HTMLPage.escape($0))</p>\n" }.joined()
         body += "<ul class=\"legend\">\n" + legend.map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n"
 

@@ -34,7 +34,8 @@ extension Report {
         for index in drawn {
             let result = results[index]
             html += HTMLPage.figure(duplicatesPanel(index: index, yDomain: yDomain),
-                                    caption: "\(result.strategyLabel): \(result.duplicates.final) at the end, peak \(result.duplicates.peak)",
+                                    caption: "\(result.strategyLabel): \(result.duplicates.final) at the end, peak \(result.duplicates.peak)"
+                                        + (result.faults.isCapped ? "; \(FaultLogText.shown(result.faults))" : ""),
                                     className: "small")
         }
         return html + "</div>\n"

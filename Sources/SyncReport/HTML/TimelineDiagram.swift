@@ -30,7 +30,7 @@ struct TimelineDiagram {
     /// Events the run recorded (kept ones; `dropped` more were not kept).
     let recorded: Int
     let droppedByRun: Int
-    let faults: [FaultEvent]
+    let faults: FaultLog
     let laneNames: [String]
     let runEndMicros: Int64
     /// The right end of the time axis.
@@ -65,7 +65,7 @@ struct TimelineDiagram {
         if all.count > events.count || result.timeline.dropped > 0 {
             end = lastEvent
         } else {
-            end = max(lastEvent, result.faults.map(\.atMicros).max() ?? 0)
+            end = max(lastEvent, result.faults.events.map(\.atMicros).max() ?? 0)
             if result.endMicros >= end && result.endMicros - end <= end / 4 { end = result.endMicros }
         }
         if end <= 0 { end = max(result.endMicros, 1_000) }
@@ -131,7 +131,11 @@ struct TimelineDiagram {
         if droppedByRun > 0 {
             notes.append("The run kept only its first \(Timeline.cap) events; \(droppedByRun) later ones were not recorded.")
         }
-        if !isCapped && droppedByRun == 0 && windowEndMicros < runEndMicros {
+        if let stop = faults.firstDroppedMicros {
+            notes.append("Faults: \(FaultLogText.shown(faults)); the fault log stops at \(TimelineDiagram.secondsText(micros: stop)) s.")
+        }
+        // A capped fault log's note already says where the record stops.
+        if !isCapped && droppedByRun == 0 && !faults.isCapped && windowEndMicros < runEndMicros {
             notes.append("Nothing was recorded after \(TimelineDiagram.secondsText(micros: windowEndMicros)) s; the run ended at "
                 + "\(TimelineDiagram.secondsText(micros: runEndMicros)) s.")
         }

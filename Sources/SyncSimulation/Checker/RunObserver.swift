@@ -16,7 +16,8 @@ struct RunObserver {
     let fetchFilter: FetchFilter?
     private(set) var convergence: ConvergenceTracker
     private(set) var series: DuplicateSeries
-    private(set) var faults: [FaultEvent] = []
+    /// Partitions, heals, crashes and restarts: the first ``FaultLog/cap``, and every one counted.
+    private(set) var faults = FaultLog()
     /// Devices losing their last copy of a key (`copiesLost`), for the
     /// strategies with a dedupe pass; nil otherwise.
     private(set) var copies: CopyTracker?

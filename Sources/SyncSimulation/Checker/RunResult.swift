@@ -127,8 +127,9 @@ public struct RunResult: Sendable {
     public var race: Race
     /// Duplicates over virtual time, for charts.
     public var series: DuplicateSeries
-    /// Partitions, heals, crashes and restarts, in order.
-    public var faults: [FaultEvent]
+    /// Partitions, heals, crashes and restarts, in order: the first
+    /// ``FaultLog/cap`` of them, and every one counted per kind.
+    public var faults: FaultLog
     /// Saves, sync messages with changes, conflicts and dedupe passes per
     /// endpoint over virtual time, for the report's timeline (capped).
     public var timeline = Timeline()

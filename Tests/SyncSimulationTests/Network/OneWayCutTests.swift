@@ -71,7 +71,7 @@ import Testing
         #expect(result.diverged == 1)
         #expect(result.endMicros == 3_000_000)
         #expect(result.liveness == .faultsRemain)
-        #expect(result.faults.map(\.detail) == ["r1 -> r2"])
-        #expect(result.faults.map(\.kind) == [.cut])
+        #expect(result.faults.events.map(\.detail) == ["r1 -> r2"])
+        #expect(result.faults.events.map(\.kind) == [.cut])
     }
 }

@@ -137,7 +137,7 @@ struct IdleTailTests {
     static func endsWhole(_ result: RunResult) -> Bool {
         var partitioned = false
         var down: Set<String> = []
-        for fault in result.faults {
+        for fault in result.faults.events {
             switch fault.kind {
             case .partition, .cut: partitioned = true
             case .heal: partitioned = false
@@ -151,7 +151,7 @@ struct IdleTailTests {
     /// The last moment anything was scheduled to happen: a step, the end of
     /// a nemesis, or a fault the run recorded.
     static func lastActivityMicros(_ scenario: Scenario, _ result: RunResult) -> Int64 {
-        var last = result.faults.map(\.atMicros).max() ?? 0
+        var last = result.faults.events.map(\.atMicros).max() ?? 0
         for step in scenario.steps {
             last = max(last, step.atMicros)
             if case .nemesis(let settings) = step.action { last = max(last, settings.untilMicros) }
@@ -229,7 +229,7 @@ struct IdleTailTests {
             """, sourceLocation: sourceLocation)
         #expect(tail.endMicros >= healMicros, "the tail ended at \(swarmTime(tail.endMicros)), before its heal\n\(context)",
                 sourceLocation: sourceLocation)
-        #expect(tail.faults == base.faults + [FaultEvent(atMicros: healMicros, kind: .heal, detail: "")],
+        #expect(tail.faults.events == base.faults.events + [FaultEvent(atMicros: healMicros, kind: .heal, detail: "")],
                 "the tail's fault log is not the run's plus the heal\n\(context)", sourceLocation: sourceLocation)
         return applied
     }
