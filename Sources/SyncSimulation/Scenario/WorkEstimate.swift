@@ -31,6 +31,8 @@ public struct WorkEstimate: Hashable, Sendable {
     /// Resident bytes the largest run needs at once (runs of one scenario
     /// run one after another; a sweep's jobs run ``parallelRuns`` at once).
     public var bytes: Double = 0
+    /// Runs holding memory at once (``repeated(_:parallel:)``).
+    public var parallelRuns = 1
     /// The term that dominates the memory, in words, such as `500 devices
     /// × 1,000,000 imported User records, each kept on 500 devices`.
     public var largestTerm = ""
@@ -158,7 +160,8 @@ public struct WorkEstimate: Hashable, Sendable {
     public func repeated(_ runs: Int, parallel: Int) -> WorkEstimate {
         var estimate = self
         estimate.work = work * Double(runs)
-        estimate.bytes = bytes * Double(max(1, min(parallel, runs)))
+        estimate.parallelRuns = max(1, min(parallel, runs))
+        estimate.bytes = bytes * Double(estimate.parallelRuns)
         return estimate
     }
 
@@ -166,7 +169,8 @@ public struct WorkEstimate: Hashable, Sendable {
     /// that is too large; nil when it fits.
     public func refusal(_ budget: WorkBudget) -> String? {
         if bytes > budget.bytes {
-            let asked = askedRecordCopies * Self.bytesPerRecordCopy * (bytes / max(1, recordCopies * Self.bytesPerRecordCopy))
+            // The product as asked, before a memory ceiling capped it.
+            let asked = askedRecordCopies * Self.bytesPerRecordCopy * Double(parallelRuns)
             return "\(largestTerm) = \(Self.count(askedRecordCopies)) records, about \(ByteCountText.text(asked)) "
                 + "(the budget is \(ByteCountText.text(budget.bytes))); --allow-large runs it anyway"
         }
