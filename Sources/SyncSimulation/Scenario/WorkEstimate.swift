@@ -18,6 +18,11 @@ public struct WorkEstimate: Hashable, Sendable {
     /// store (`simulate benchmark`: 407–516 B per record per replica peak
     /// resident, issue 31's measurement), rounded up.
     public static let bytesPerRecordCopy = 520.0
+    /// A fault tick's work, in records applied: a tick that heals or
+    /// partitions touches no record. 50 million ticks ran in 15–18 s per
+    /// strategy (release build, nemesis every 1 µs), a record applied costs
+    /// 1–9 µs: a tick is about a tenth of one.
+    static let tickCost = 0.1
 
     /// Records every device together keeps, under the strategy that keeps
     /// the most (at most what a memory ceiling lets a run reach).
@@ -100,7 +105,7 @@ public struct WorkEstimate: Hashable, Sendable {
             var copies = merges ? merged : copied
             if copies > asked { (asked, largestMerges) = (copies, merges) }
             // Every operation's change reaches every device.
-            var work = copies + operations.total * holders + ticks.total
+            var work = copies + operations.total * holders + ticks.total * Self.tickCost
             if let limit = scenario.maxEvents {
                 // An event saves or applies at most one import batch.
                 work = min(work, Double(limit) * Double(ImportPlan.maxBatchRows))
@@ -109,7 +114,7 @@ public struct WorkEstimate: Hashable, Sendable {
             if let ceiling = scenario.maxMemoryBytes {
                 // The run stops at the ceiling (`--max-memory`), with what it holds by then.
                 copies = min(copies, Double(ceiling) / Self.bytesPerRecordCopy)
-                work = min(work, copies + operations.total * holders + ticks.total)
+                work = min(work, copies + operations.total * holders + ticks.total * Self.tickCost)
             }
             runsWork += work
             largest = max(largest, copies)
@@ -123,7 +128,7 @@ public struct WorkEstimate: Hashable, Sendable {
                 + ", each kept on \(Int(holders)) " + (holders == 1 ? "device" : "devices")
         }
         let operationWork = operations.total * holders
-        longestTerm = ticks.total > max(operationWork, largest) ? ticks.largest
+        longestTerm = ticks.total * Self.tickCost > max(operationWork, largest) ? ticks.largest
             : operationWork > largest ? operations.largest + ", each reaching \(Int(holders)) devices" : largestTerm
     }
 
