@@ -36,9 +36,16 @@ public struct RunLimits: Hashable, Sendable {
     /// ``maxEvents`` caps the work it estimates.
     public func refusal(_ scenario: Scenario, strategies: [any Strategy], runs: Int = 1, parallel: Int = 1) -> String? {
         guard let budget else { return nil }
+        return estimate(scenario, strategies: strategies, runs: runs, parallel: parallel).refusal(budget)
+    }
+
+    /// The estimate the budget is held to: `scenario` under these limits
+    /// (a ceiling only when ``ceilingCapsEstimate``), run `runs` times
+    /// under each of `strategies`, `parallel` at once.
+    public func estimate(_ scenario: Scenario, strategies: [any Strategy], runs: Int = 1, parallel: Int = 1) -> WorkEstimate {
         var limited = scenario
         apply(to: &limited)
         if !ceilingCapsEstimate { limited.maxMemoryBytes = nil }
-        return WorkEstimate(scenario: limited, strategies: strategies).repeated(runs, parallel: parallel).refusal(budget)
+        return WorkEstimate(scenario: limited, strategies: strategies).repeated(runs, parallel: parallel)
     }
 }

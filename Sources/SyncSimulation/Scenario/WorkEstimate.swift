@@ -47,13 +47,6 @@ public struct WorkEstimate: Hashable, Sendable {
     /// An estimate of nothing.
     public init() {}
 
-    /// `total`'s work with `largest`'s memory and terms: the sum of a
-    /// sweep's jobs, whose largest sets the memory.
-    init(keeping total: WorkEstimate, largest: WorkEstimate) {
-        self = largest
-        work = total.work
-    }
-
     /// The estimate of running `scenario` once under each of `strategies`.
     public init(scenario: Scenario, strategies: [any Strategy]) {
         let holders = Double(scenario.replicaCount + (scenario.server == nil ? 0 : 1))

@@ -127,19 +127,20 @@ public enum Sweep {
     /// jobs that run at once (one per core).
     private static func checkBudget(_ plan: Plan, _ loaded: [LoadedPoint]) throws(ScenarioFileError) {
         guard let budget = plan.limits.budget else { return }
-        var total = WorkEstimate()
+        var largest = WorkEstimate(), work = 0.0
         let parallel = min(ProcessInfo.processInfo.activeProcessorCount, plan.jobCount)
         for point in loaded {
-            var scenario = point.scenario
-            plan.limits.apply(to: &scenario)
-            let estimate = WorkEstimate(scenario: scenario, strategies: point.strategies.map { StrategyCatalog.strategy(named: $0)! })
-                .repeated(plan.seeds.count, parallel: parallel)
+            let estimate = plan.limits.estimate(point.scenario, strategies: point.strategies.map { StrategyCatalog.strategy(named: $0)! },
+                                                runs: plan.seeds.count, parallel: parallel)
             if let refusal = estimate.refusal(budget) {
                 throw ScenarioFileError(file: plan.file, path: "", message: "too large at \(plan.describe(point.point)): \(refusal)")
             }
-            total.work += estimate.work
-            if estimate.bytes > total.bytes { total = WorkEstimate(keeping: total, largest: estimate) }
+            work += estimate.work
+            if estimate.bytes > largest.bytes { largest = estimate }
         }
+        // Every job's work adds up; the largest job sets the memory and names the terms.
+        var total = largest
+        total.work = work
         if let refusal = total.refusal(budget) {
             throw ScenarioFileError(file: plan.file, path: "", message: "too large: the sweep's \(plan.jobCount) jobs together: \(refusal)")
         }

@@ -53,6 +53,12 @@ struct WorkEstimateTests {
         let scenario = try Self.scenario(replicas: 5, count: 1_000_000)
         #expect(RunLimits().refusal(scenario, strategies: [Self.unique]) != nil)
         #expect(RunLimits(maxMemoryBytes: 512 << 20).refusal(scenario, strategies: [Self.unique]) == nil)
+        // A default ceiling (not the user's) caps nothing: the same file is
+        // refused on every machine, by run and sweep alike.
+        var defaulted = RunLimits(maxMemoryBytes: 512 << 20)
+        defaulted.ceilingCapsEstimate = false
+        #expect(defaulted.refusal(scenario, strategies: [Self.unique]) != nil)
+        #expect(defaulted.estimate(scenario, strategies: [Self.unique]).recordCopies == 5e6)
     }
 
     @Test func aRunPastItsMemoryCeilingStopsCleanlyWithPartialFigures() throws {
