@@ -16,11 +16,16 @@ extension ScenarioParser {
         var expectations: [ScenarioExpectation] = []
         // Hashed only when a value expectation needs it: a million-row
         // import need not be hashed key by key for metrics.
-        var created: Set<NaturalKey>??
+        // nil: a step drawn while the run goes may create any key.
+        var created: Set<NaturalKey>?
+        var createdRead = false
         for item in try node.array() {
             if case .object(let members) = item.value, members["record"] != nil {
-                if created == nil { created = .some(keysCreated(by: steps)) }
-                expectations.append(.value(try parseValueExpectation(item, strategies: strategies, created: created!)))
+                if !createdRead {
+                    created = keysCreated(by: steps)
+                    createdRead = true
+                }
+                expectations.append(.value(try parseValueExpectation(item, strategies: strategies, created: created)))
             } else {
                 expectations.append(.metric(try parseMetricExpectation(item, strategies: strategies)))
             }

@@ -56,14 +56,14 @@ extension ScenarioParser {
     /// silent no-op at run time. (A key created and deleted again is not
     /// known here; at run time such an intent is counted as a miss.)
     private func checkAddressedKeysAreCreated(_ steps: [(Step, Node?)]) throws(ScenarioFileError) {
-        let intents = steps.map { (intent(of: $0.0), $0.1) }
+        let intents = steps.map { intent(of: $0.0) }
         // Without a step that addresses a key there is nothing to check, and
         // a million-row import need not be hashed key by key.
-        guard intents.contains(where: { if case .save = $0.0 { false } else { $0.0 != nil } }) else { return }
+        guard intents.contains(where: { if case .save = $0 { false } else { $0 != nil } }) else { return }
         var created = CreatedKeys()
-        for (step, source) in steps {
+        for ((step, source), intent) in zip(steps, intents) {
             if created.isUnknown { return }
-            switch intent(of: step) {
+            switch intent {
             case .save(let rows)?:
                 insertKeys(of: rows, into: &created.keys)
             case .update(let key, _)?, .delete(let key)?:
