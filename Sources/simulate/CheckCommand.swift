@@ -40,13 +40,7 @@ enum CheckCommand {
                 FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
             }
         }
-        if let junitPath = options.junitPath {
-            do {
-                try Data(JUnitReport(check: result, includesTiming: options.includesTiming).xml().utf8).write(to: URL(fileURLWithPath: junitPath))
-            } catch {
-                exitWithUsageError("--junit: cannot write \(junitPath): \(error.localizedDescription)")
-            }
-        }
+        if let junitPath = options.junitPath { OutputFiles.write(JUnitReport(check: result, includesTiming: options.includesTiming), toFile: junitPath) }
         exit(result.exitStatus.rawValue)
     }
 

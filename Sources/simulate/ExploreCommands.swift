@@ -55,13 +55,7 @@ enum ExploreCommands {
             // stderr: the Actions runner reads workflow commands from both.
             FileHandle.standardError.write(Data(annotations.map { $0 + "\n" }.joined().utf8))
         }
-        if let junitPath = options.junitPath {
-            do {
-                try Data(JUnitReport(explore: result, includesTiming: options.includesTiming).xml().utf8).write(to: URL(fileURLWithPath: junitPath))
-            } catch {
-                exitWithUsageError("--junit: cannot write \(junitPath): \(error.localizedDescription)")
-            }
-        }
+        if let junitPath = options.junitPath { OutputFiles.write(JUnitReport(explore: result, includesTiming: options.includesTiming), toFile: junitPath) }
         exit(result.exitStatus.rawValue)
     }
 }

@@ -41,13 +41,7 @@ enum LintCommand {
             // Stdout holds one document in JSON and SARIF, so the lines go to stderr there.
             (options.lintFormat == .text ? FileHandle.standardOutput : FileHandle.standardError).write(Data(line.utf8))
         }
-        if let junitPath = options.junitPath {
-            do {
-                try Data(JUnitReport(lint: result).xml().utf8).write(to: URL(fileURLWithPath: junitPath))
-            } catch {
-                exitWithUsageError("--junit: cannot write \(junitPath): \(error.localizedDescription)")
-            }
-        }
+        if let junitPath = options.junitPath { OutputFiles.write(JUnitReport(lint: result), toFile: junitPath) }
         exit(result.exitStatus)
     }
 }

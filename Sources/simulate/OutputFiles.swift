@@ -13,6 +13,15 @@ enum OutputFiles {
         write(ReportFiles.files(of: sweep), to: directory)
     }
 
+    /// `--junit FILE`: the JUnit XML that `check`, `explore` and `lint` write.
+    static func write(_ junit: JUnitReport, toFile path: String) {
+        do {
+            try Data(junit.xml().utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            exitWithUsageError("--junit: cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
     static func write(_ files: [String: String], to directory: String) {
         do {
             try ReportFiles.write(files, to: directory)
