@@ -30,6 +30,18 @@ struct RunObserver {
     private(set) var lastStateChangeMicros: Int64 = 0
     /// Each device's store commit count when last observed.
     private var observedCommits: [Int]
+    /// What each device saved, sent, received and lost, for the timeline chart.
+    var timeline = Timeline()
+    /// Counts of what the workload asked that did not happen as asked.
+    var tallies = Tallies()
+
+    /// Counts of what the workload asked that did not happen as asked.
+    struct Tallies {
+        /// Intents asked of an app that was not running: nothing saved.
+        var intentsWhileDown = 0
+        /// Changes lost when upgrades reset stores before they had synced.
+        var lostOnReset = 0
+    }
 
     init(scenario: Scenario, tracksCopies: Bool = false, fetchFilter: FetchFilter? = nil) {
         let count = scenario.replicaCount

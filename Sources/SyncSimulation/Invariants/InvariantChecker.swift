@@ -7,9 +7,9 @@ import SyncStore
 /// Per device: the store's indexes and counters agree with a recount of
 /// its records (``Store/auditProblem()``), and the trackers saw the store's
 /// latest duplicate count and digest; the sync engine checks its own state
-/// (``SyncEngine/invariantProblem(_:crashed:)``). Run-wide: the counters
-/// that quiescence reads agree with a recount of the event queue, and the
-/// engine's run-wide checks hold.
+/// (``SyncEngine/invariantProblem(_:crashed:)``). Run-wide: the app work
+/// the devices say is due agrees with a recount of the event queue, and
+/// the engine's run-wide checks hold.
 ///
 /// On in debug builds (every test) and with `--check-invariants`.
 public struct InvariantChecker: Sendable {
@@ -30,9 +30,19 @@ public struct InvariantChecker: Sendable {
     /// Per device: its origin and store commit count at the last audit
     /// (a wiped device has a new origin and a new store, counting from 0).
     private var audited: [(origin: ReplicaID, commit: Int)?]
+    /// Per device: its generation when the invariants last looked.
+    private var generations: [Int]
 
     init(replicaCount: Int) {
         audited = Array(repeating: nil, count: replicaCount)
+        generations = Array(repeating: 0, count: replicaCount)
+    }
+
+    /// Whether the device crashed or restarted since the last check, which
+    /// now sees `generation`.
+    mutating func generationChanged(of device: ReplicaID, to generation: Int) -> Bool {
+        defer { generations[device.index] = generation }
+        return generations[device.index] != generation
     }
 
     /// Audits a device's store if it changed since the last audit.

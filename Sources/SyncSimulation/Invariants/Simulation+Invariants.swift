@@ -7,8 +7,7 @@ extension Simulation {
         defer { invariants = checker }
         for index in nodes.indices {
             let replica = ReplicaID(index)
-            let crashed = lastCheckedGeneration[index] != generation[index]
-            lastCheckedGeneration[index] = generation[index]
+            let crashed = checker.generationChanged(of: replica, to: devices[replica].generation)
             if let problem = engine.invariantProblem(replica, crashed: crashed) ?? checker.checkStore(nodes[index])
                 ?? observer.trackerProblem(nodes[index]) {
                 throw violation(problem.name, problem.detail, replica: replica)
@@ -21,30 +20,27 @@ extension Simulation {
         if let problem = queueRecountProblem() { throw violation(problem.name, problem.detail, replica: nil) }
     }
 
-    /// The counters that quiescence reads, against a recount of the queue.
+    /// The app work the devices say is due, against the queue: a pass or
+    /// wake-up of the device's current generation is queued exactly when
+    /// the device has one scheduled.
     private func queueRecountProblem() -> InvariantChecker.Problem? {
-        var steps = 0, faults = 0, passes = 0, wakeUps = 0, writerSteps = 0, deliveries = 0, deliveriesWithChanges = 0
-        for event in queue.scheduledEvents {
+        var passes = Array(repeating: 0, count: devices.count), wakeUps = passes
+        for event in agenda.scheduledEvents {
             switch event {
-            case .step, .importBatch, .randomWindow, .drawnIntent: steps += 1
-            case .nemesisTick, .nemesisRestart: faults += 1
             // A pass scheduled before a crash stays queued but is void.
-            case .dedupePass(let replica, let passGeneration) where passGeneration == generation[replica.index]: passes += 1
-            case .passWakeUp(let replica, let wakeUpGeneration) where wakeUpGeneration == generation[replica.index]: wakeUps += 1
-            case .dedupePass, .passWakeUp, .syncTick: break
-            case .writerStep: writerSteps += 1
-            case .deliver(let envelope, _, _):
-                deliveries += 1
-                if envelope.message.carriesChanges { deliveriesWithChanges += 1 }
+            case .dedupePass(let replica, let generation) where generation == devices[replica].generation: passes[replica.index] += 1
+            case .passWakeUp(let replica, let generation) where generation == devices[replica].generation: wakeUps[replica.index] += 1
+            default: break
             }
         }
-        let counted = [("pendingSteps", pendingSteps, steps), ("pendingFaults", pendingFaults, faults),
-                       ("pendingPasses", pendingPasses, passes), ("pendingPasses", passScheduled.filter { $0 }.count, passes),
-                       ("pendingWakeUps", pendingWakeUps, wakeUps), ("pendingWakeUps", wakeUpScheduled.filter { $0 }.count, wakeUps),
-                       ("pendingWriterSteps", pendingWriterSteps, writerSteps), ("inFlight", inFlight, deliveries),
-                       ("inFlightWithChanges", inFlightWithChanges, deliveriesWithChanges)]
-        for (name, kept, recounted) in counted where kept != recounted {
-            return ("simulation.\(name)", "kept \(kept), the event queue holds \(recounted)")
+        for index in devices.indices {
+            let device = devices[ReplicaID(index)]
+            if passes[index] != (device.passScheduled ? 1 : 0) {
+                return ("simulation.passScheduled", "\(name(ReplicaID(index))) says \(device.passScheduled), the event queue holds \(passes[index])")
+            }
+            if wakeUps[index] != (device.wakeUpScheduled ? 1 : 0) {
+                return ("simulation.wakeUpScheduled", "\(name(ReplicaID(index))) says \(device.wakeUpScheduled), the event queue holds \(wakeUps[index])")
+            }
         }
         return nil
     }

@@ -9,8 +9,8 @@ extension Simulation {
     /// while sync was off and fetches what the others synced, as a first
     /// sync does. Like a heal, convergence is measured from here.
     mutating func enableSync(_ replica: ReplicaID) {
-        guard syncOff[replica.index] else { return }
-        syncOff[replica.index] = false
+        guard devices[replica].syncOff else { return }
+        devices[replica].syncOff = false
         engine.setSyncEnabled(true, on: replica)
         observer.healedOrRestarted(atMicros: nowMicros)
     }
@@ -40,7 +40,7 @@ extension Simulation {
     mutating func upgrade(_ replica: ReplicaID, to version: Int) {
         let index = replica.index
         let target = scenario.versions[version]
-        if !down[index] {
+        if !devices[replica].isDown {
             stop(replica)
             _ = engine.crashed(replica)
         }
@@ -55,10 +55,10 @@ extension Simulation {
         } catch {
             guard target.migration == .reset else {
                 // The report names Core Data's error (``MigrationFailure``).
-                storeFailed[index] = true
+                devices[replica].lifecycle = .storeFailed
                 return
             }
-            lostOnReset += engine.unsyncedChanges(of: replica)
+            observer.tallies.lostOnReset += engine.unsyncedChanges(of: replica)
             nodes[index].declareUniqueKeys()
             wipeStore(replica)
         }
@@ -66,7 +66,6 @@ extension Simulation {
     }
 
     private mutating func startAfterUpgrade(_ replica: ReplicaID) {
-        storeFailed[replica.index] = false
         start(replica)
     }
 }

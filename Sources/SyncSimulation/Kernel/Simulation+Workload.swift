@@ -10,7 +10,7 @@ extension Simulation {
     /// holds no live record of the entity then (the app's first-launch
     /// check, made once, before its first batch).
     mutating func startImport(step: Int, on replica: ReplicaID, plan: ImportPlan) {
-        if plan.onlyIfEmpty && !down[replica.index] && holdsLiveRecord(of: plan.entity, on: replica) { return }
+        if plan.onlyIfEmpty && !devices[replica].isDown && holdsLiveRecord(of: plan.entity, on: replica) { return }
         saveImportBatch(step: step, on: replica, plan: plan, cursor: plan.start())
     }
 
@@ -22,16 +22,14 @@ extension Simulation {
         var cursor = cursor
         guard let rows = plan.nextBatch(&cursor) else { return }
         perform(.intent(replica, .save(rows)))
-        guard !down[replica.index], cursor.nextNumber <= plan.count else { return }
-        pendingSteps += 1
-        queue.schedule(.importBatch(step: step, cursor: cursor, generation: generation[replica.index]), atMicros: nowMicros)
+        guard !devices[replica].isDown, cursor.nextNumber <= plan.count else { return }
+        agenda.schedule(.importBatch(step: step, cursor: cursor, generation: devices[replica].generation), atMicros: nowMicros)
     }
 
     /// A batch event: void if the device crashed since the import began.
     mutating func importBatchDue(step: Int, cursor: ImportPlan.Cursor, generation batchGeneration: Int) {
-        pendingSteps -= 1
         guard case .importInBatches(let replica, let plan) = scenario.steps[step].action,
-              batchGeneration == generation[replica.index] else { return }
+              batchGeneration == devices[replica].generation else { return }
         saveImportBatch(step: step, on: replica, plan: plan, cursor: cursor)
     }
 
@@ -41,12 +39,10 @@ extension Simulation {
         guard case .randomInWindows(let plan) = scenario.steps[step].action else { return }
         for drawn in plan.steps(ofWindow: window) {
             guard case .intent(let replica, let intent) = drawn.action else { continue }
-            pendingSteps += 1
-            queue.schedule(.drawnIntent(replica, intent), atMicros: drawn.atMicros)
+            agenda.schedule(.drawnIntent(replica, intent), atMicros: drawn.atMicros)
         }
         if window + 1 < plan.windows {
-            pendingSteps += 1
-            queue.schedule(.randomWindow(step: step, window: window + 1), atMicros: plan.startMicros(ofWindow: window + 1))
+            agenda.schedule(.randomWindow(step: step, window: window + 1), atMicros: plan.startMicros(ofWindow: window + 1))
         }
     }
 

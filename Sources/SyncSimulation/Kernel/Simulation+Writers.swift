@@ -1,72 +1,52 @@
 import SyncModel
 import SyncStore
 
-/// One application task of a `writers` step: seed 002's code, one store
-/// operation per step — fetch by key, save; on a failed save, roll back and
-/// fetch again, and use the record found.
-struct WriterTask {
-    enum Phase {
-        case fetch
-        case save(Fetched)
-        case refetch
-    }
-
-    let replica: ReplicaID
-    let intent: Intent
-    /// The replica's generation when the task started: a crash ends it.
-    let generation: Int
-    var phase = Phase.fetch
-}
-
+/// Application writers of `writers` steps (``WriterScheduler``), stepped in
+/// virtual time or run as real Dispatch work items.
 extension Simulation {
     /// Starts `count` tasks running `intent` on `replica`. Each step takes a
     /// seeded random time around the writer latency, so the tasks' steps
     /// interleave, reproducibly.
     mutating func startWriters(_ intent: Intent, on replica: ReplicaID, count: Int) {
-        guard !down[replica.index] else {
-            intentsWhileDown += count
+        guard !devices[replica].isDown else {
+            observer.tallies.intentsWhileDown += count
             return
         }
-        race.intents += count
+        writers.race.intents += count
         if concurrency == .dispatch {
             runDispatchWriters(intent, on: replica, count: count)
             return
         }
         for _ in 0 ..< count {
-            writerTasks.append(WriterTask(replica: replica, intent: intent, generation: generation[replica.index]))
-            scheduleWriterStep(writerTasks.count - 1)
+            scheduleWriterStep(writers.add(WriterTask(replica: replica, intent: intent, generation: devices[replica].generation)))
         }
     }
 
     private mutating func scheduleWriterStep(_ task: Int) {
-        let latency = scenario.writerLatencyMicros
-        let duration = writerRandom.next(in: latency / 2 ... latency + latency / 2)
-        pendingWriterSteps += 1
-        queue.schedule(.writerStep(task), atMicros: nowMicros + duration)
+        agenda.schedule(.writerStep(task), atMicros: nowMicros + writers.nextStepMicros())
     }
 
     mutating func writerStep(_ index: Int) {
-        pendingWriterSteps -= 1
-        let task = writerTasks[index]
+        let task = writers.tasks[index]
         let replica = task.replica
         // A crash since the task began ends it, unsaved.
-        guard task.generation == generation[replica.index], !down[replica.index] else { return }
+        guard task.generation == devices[replica].generation, !devices[replica].isDown else { return }
 
         switch task.phase {
         case .fetch:
-            writerTasks[index].phase = .save(nodes[replica.index].fetch(task.intent))
+            writers.setPhase(.save(nodes[replica.index].fetch(task.intent)), ofTask: index)
             scheduleWriterStep(index)
 
         case .save(let fetched):
             let duplicatesBefore = nodes[replica.index].store.duplicateCount
             let outcome = nodes[replica.index].save(task.intent, fetched: fetched, atMicros: nowMicros)
-            race.localDuplicates += max(0, nodes[replica.index].store.duplicateCount - duplicatesBefore)
+            writers.race.localDuplicates += max(0, nodes[replica.index].store.duplicateCount - duplicatesBefore)
             switch outcome {
             case .saved(let changes):
                 writerSaved(task.intent, changes: changes, on: replica)
             case .rejected:
-                race.savesRetried += 1
-                writerTasks[index].phase = .refetch
+                writers.race.savesRetried += 1
+                writers.setPhase(.refetch, ofTask: index)
                 scheduleWriterStep(index)
             case .missed:
                 nodes[replica.index].counters.missedIntents += 1
@@ -100,8 +80,8 @@ extension Simulation {
         nodes[replica.index].replaceContext(shared.take())
         if !writerStores.isEmpty { nodes[replica.index].reloadStoreAfterOtherConnections() }
         for result in results {
-            race.localDuplicates += result.duplicatesCreated
-            if result.retried { race.savesRetried += 1 }
+            writers.race.localDuplicates += result.duplicatesCreated
+            if result.retried { writers.race.savesRetried += 1 }
             switch result.outcome {
             case .saved(let changes) where !result.reused:
                 writerSaved(intent, changes: changes, on: replica)

@@ -31,7 +31,7 @@ struct UpgradeWorkflowTests {
         let run = try RelationshipRun(Self.scenario(migration: "lightweight"), strategy: "unique:error", engine: engine)
         #expect(run.result.storeOpenFailures == 1 && run.result.lostOnReset == 0, "\(engine)")
         #expect(run.result.duplicates.final == 6, "\(engine)")
-        #expect(run.simulation.down[0] && !run.simulation.down[1] && !run.simulation.down[2], "\(engine)")
+        #expect(run.simulation.devices[ReplicaID(0)].isDown && !run.simulation.devices[ReplicaID(1)].isDown && !run.simulation.devices[ReplicaID(2)].isDown, "\(engine)")
         #expect(!run.simulation.nodes[0].store.enforcesUniqueness && run.simulation.nodes[0].store.allRecords().count == 9, "\(engine)")
     }
 
@@ -51,7 +51,7 @@ struct UpgradeWorkflowTests {
         #expect(before.result.storeOpenFailures == 2, "\(engine)")
         let run = try RelationshipRun(text, strategy: "unique:error", engine: engine)
         #expect(run.result.storeOpenFailures == 0 && run.result.duplicates.final == 0 && run.result.quiesced, "\(engine)")
-        #expect(!run.simulation.down[0] && !run.simulation.down[1] && run.simulation.nodes[1].store.enforcesUniqueness, "\(engine)")
+        #expect(!run.simulation.devices[ReplicaID(0)].isDown && !run.simulation.devices[ReplicaID(1)].isDown && run.simulation.nodes[1].store.enforcesUniqueness, "\(engine)")
     }
 
     /// A custom stage dedupes first (seed 004): r1 deletes 6 losers, the
