@@ -6,10 +6,8 @@ import TestSupport
 /// What the explore and shrink tests share (their scenario text is
 /// `ExploreFixtures.lateCreate`, shared with the command-line tests).
 enum Fixtures {
-    /// The package root, three levels above this file.
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    /// The package root (``PackageRoot``).
+    static var packageRoot: URL { PackageRoot.url }
 
     /// Invariant checks stay off in these tests to keep them fast; the CLI
     /// tests run with them on (debug builds).

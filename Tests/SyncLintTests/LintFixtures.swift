@@ -10,6 +10,17 @@ enum LintFixtures {
 
     static func path(_ relative: String) -> String { root + "/" + relative }
 
+    /// The package root, the nearest folder above this file holding
+    /// `Package.swift` (this target does not depend on TestSupport's
+    /// ``PackageRoot``), so a test finds `docs/` from any folder.
+    static var packageRoot: URL {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+            folder.deleteLastPathComponent()
+        }
+        return folder
+    }
+
     static let brokenCoreData = path("CoreData/Broken.xcdatamodeld")
     /// The current version's `contents`, as findings name it.
     static let brokenCoreDataContents = brokenCoreData + "/Broken 2.xcdatamodel/contents"

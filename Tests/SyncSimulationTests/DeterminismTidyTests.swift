@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A tidy check in the spirit of TigerBeetle's: the simulator's sources
 /// must not reach for wall-clock time, fresh UUIDs, the system random
@@ -12,11 +13,8 @@ struct DeterminismTidyTests {
     ]
     static let checkedFolders = ["Sources/SyncModel", "Sources/SyncStore", "Sources/SyncSimulation", "Sources/SyncExperiments"]
 
-    /// The package root, three levels above this file
-    /// (`Tests/SyncSimulationTests/DeterminismTidyTests.swift`).
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    /// The package root (``PackageRoot``).
+    static var packageRoot: URL { PackageRoot.url }
 
     @Test func sourcesUseNoNondeterministicAPI() throws {
         var scanned = 0

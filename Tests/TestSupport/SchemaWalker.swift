@@ -11,9 +11,7 @@ import SyncReport
 public struct SchemaWalker {
     public let root: [String: Any]
 
-    public static let schemaURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/report-schema.json")
+    public static let schemaURL = PackageRoot.url.appendingPathComponent("docs/report-schema.json")
 
     public static func load() throws -> SchemaWalker {
         let data = try Data(contentsOf: schemaURL)

@@ -2,19 +2,15 @@ import Foundation
 import SyncModel
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// Helpers shared by the scenario-file tests: parse text as a file called
 /// `t.json5`, and check that a document fails with one exact message.
 enum ScenarioFileTesting {
     static let fileName = "t.json5"
 
-    /// The package root, four levels above this file
-    /// (`Tests/SyncSimulationTests/ScenarioFile/ScenarioFileTesting.swift`).
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
+    /// The package root (``PackageRoot``).
+    static var packageRoot: URL { PackageRoot.url }
 
     static var scenariosFolder: URL { packageRoot.appendingPathComponent("Scenarios") }
 

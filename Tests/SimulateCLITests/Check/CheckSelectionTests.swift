@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `simulate check` in CI (issue 28): `--filter`, `--fail-fast`, files in
 /// subfolders, and two files of one scenario name refused.
 struct CheckSelectionTests {
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scenarios").path
+    static let scenarios = PackageRoot.path("Scenarios")
 
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init)

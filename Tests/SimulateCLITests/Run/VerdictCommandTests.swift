@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 28, through the built binary: a run `--max-events` stopped is
 /// partial, not a liveness failure, and exits 0; a device whose sync stays
@@ -9,9 +10,7 @@ struct VerdictCommandTests {
     static let clockSkew = "Scenarios/clock-skew.json5"
 
     /// The package root, where `Scenarios/` is.
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var packageRoot: URL { PackageRoot.url }
 
     static func scratch() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verdicts-\(UUID().uuidString)")

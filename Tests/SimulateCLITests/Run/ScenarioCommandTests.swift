@@ -1,15 +1,13 @@
 import Foundation
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// End-to-end: `simulate run` and `simulate check` on scenario files, with
 /// the built executable.
 struct ScenarioCommandTests {
-    /// The package root, three levels above this file
-    /// (`Tests/SimulateCLITests/ScenarioCommandTests.swift`).
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    /// The package root (``PackageRoot``).
+    static var packageRoot: URL { PackageRoot.url }
 
     static var scenarios: String { packageRoot.appendingPathComponent("Scenarios").path }
 

@@ -6,8 +6,7 @@ import Testing
 /// the name printed after its findings.
 struct LintRuleSourcesTests {
     static var document: String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("docs/sources/lint-rules.md"), encoding: .utf8)) ?? ""
+        (try? String(contentsOf: LintFixtures.packageRoot.appendingPathComponent("docs/sources/lint-rules.md"), encoding: .utf8)) ?? ""
     }
 
     @Test(arguments: LintRule.allCases)

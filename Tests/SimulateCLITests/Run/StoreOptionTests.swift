@@ -1,14 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--store memory|sqlite|sqlite:DIR`, end to end.
 struct StoreOptionTests {
     static let allowed = "memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per run and replica under the folder DIR)"
 
-    static var scenariosFolder: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scenarios")
-    }
+    static var scenariosFolder: URL { PackageRoot.url.appendingPathComponent("Scenarios") }
 
     /// A fresh empty folder named after the test, removed by the caller.
     static func makeFolder(_ name: String = #function) throws -> URL {

@@ -1,15 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// End to end: `simulate lint` on the SyncLint fixtures, with the built
 /// executable; the exit status says whether the model would load with
 /// CloudKit.
 struct LintCommandTests {
-    /// `Tests/SyncLintTests/Fixtures`, from this file's path.
-    static var fixtures: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SyncLintTests/Fixtures").path
-    }
+    /// `Tests/SyncLintTests/Fixtures`.
+    static var fixtures: String { PackageRoot.path("Tests/SyncLintTests/Fixtures") }
 
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -6,7 +6,7 @@ import TestSupport
 /// validates against docs/report-schema.json (issue 28), and starts with
 /// the same envelope: `schemaVersion`, `tool`, `toolVersion`, `command`.
 struct JSONOutputSchemaTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageRoot.url
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 

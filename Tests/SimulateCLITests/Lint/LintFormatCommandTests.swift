@@ -172,8 +172,7 @@ struct LintFormatCommandTests {
 /// `simulate lint --junit FILE` (issue 28): a suite per model, a case that
 /// fails when the model fails to load, and a failed case per error.
 struct LintJUnitCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SyncLintTests/Fixtures").path
+    static let fixtures = LintCommandTests.fixtures
 
     @Test func junitHasASuitePerModelAndAFailurePerError() async throws {
         let junit = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).xml").path

@@ -33,9 +33,7 @@ enum ScenarioReports {
         }
     }
 
-    static let scenariosDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scenarios", isDirectory: true)
+    static let scenariosDirectory = PackageRoot.url.appendingPathComponent("Scenarios", isDirectory: true)
 
     static func report(_ run: Run) throws -> Report {
         let path = scenariosDirectory.appendingPathComponent(run.file).path

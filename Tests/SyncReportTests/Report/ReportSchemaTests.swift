@@ -69,10 +69,9 @@ struct ReportSchemaTests {
 
     // MARK: simulate lint
 
-    /// The lint fixtures, from this file's path.
+    /// The lint fixtures, `Tests/SyncLintTests/Fixtures`.
     static func lintFixture(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("SyncLintTests/Fixtures/\(relative)").path
+        PackageRoot.path("Tests/SyncLintTests/Fixtures/\(relative)")
     }
 
     static let lintModels = ["CoreData/Broken.xcdatamodeld", "CoreData/Library.xcdatamodeld", "SwiftData/Broken", "SwiftData/Library"]

@@ -1,6 +1,7 @@
 import Foundation
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// Replays the fuzzer's committed inputs (`Fuzz/Corpus`, see
 /// `Fuzz/README.md`) through the scenario parser, as `simulate run FILE`
@@ -9,11 +10,8 @@ import Testing
 /// names the file. The crashers the fuzzer found, minimised, must be
 /// refused: each was a file that trapped, and the fix is a clear error.
 @Suite struct FuzzCorpusReplayTests {
-    /// The package root, three levels above this file
-    /// (`Tests/SyncSimulationTests/FuzzCorpusReplayTests.swift`).
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    /// The package root (``PackageRoot``).
+    static var packageRoot: URL { PackageRoot.url }
 
     /// The files of `Fuzz/Corpus/<folder>`, as paths from the package root
     /// (what errors name), sorted; dot files left out.

@@ -2,6 +2,7 @@ import Foundation
 import SyncReport
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// A preset with a behaviour no source settles (NSPersistentCloudKitContainer's
 /// import/export order) runs every strategy once per reading, and every
@@ -12,8 +13,7 @@ struct PresetVariantReportTests {
     /// offline-field-edits under nspckc: two devices edit different fields
     /// of one record offline.
     static let report: Report = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Scenarios/offline-field-edits.json5")
-        let document = try! ScenarioFile.load(url.standardizedFileURL.path, seed: nil, preset: "nspckc")
+        let document = try! ScenarioFile.load(PackageRoot.path("Scenarios/offline-field-edits.json5"), seed: nil, preset: "nspckc")
         let strategies = ["lww", "dedupe"].map { StrategyCatalog.strategy(named: $0)! }
         let results = Comparison.run(scenario: document.scenario, strategies: strategies, seed: document.seed)
         return Report(scenario: document.scenario, seed: document.seed, results: results, includesTiming: false, file: "offline-field-edits.json5",

@@ -15,9 +15,7 @@ struct HTMLReportTests {
         return Report(scenario: scenario, seed: 1, results: results, includesTiming: false)
     }
 
-    static let scenariosDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scenarios", isDirectory: true)
+    static let scenariosDirectory = PackageRoot.url.appendingPathComponent("Scenarios", isDirectory: true)
 
     /// A scenario file's report with its expectations, as `simulate run` makes it.
     static func fileReport(_ name: String, perReplica: Bool = false) throws -> Report {
