@@ -74,7 +74,7 @@ extension OptionHelp {
     static let strategies = OptionHelp("--strategies", "LIST", "strategies to run, comma-separated, in that order (default: the file's list)")
     static let format = OptionHelp("--format", "FORMAT", "table (default), json or markdown")
     static let noTiming = OptionHelp("--no-timing", nil, "leave out wall-clock figures: output byte-identical from run to run")
-    /// The file layout in full is ``StoreLayout``'s and README's "A real SQLite store".
+    /// The file layout in full is ``StoreLayout``'s and docs/stores-and-writers.md.
     static let store = OptionHelp("--store", "STORE",
         "memory (default), sqlite (in memory), sqlite:DIR (DIR/SCENARIO/seed-N/…)")
     static let concurrency = OptionHelp("--concurrency", "MODE",

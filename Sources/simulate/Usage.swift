@@ -50,7 +50,7 @@ enum Usage {
     }
 
     static var presets: String {
-        "PRESETS (the evidence for each, documented or observed, is in the README):\n" + PresetCatalog.all.map { preset in
+        "PRESETS (the evidence for each, documented or observed, is in docs/presets.md):\n" + PresetCatalog.all.map { preset in
             "  " + preset.name + String(repeating: " ", count: max(1, 20 - preset.name.count)) + preset.stack
                 + (preset.exclusions.isEmpty ? "" : "\n" + String(repeating: " ", count: 22) + "cannot run " + preset.exclusions.map(\.label).joined(separator: ", "))
                 + (preset.unknown.map { unknown in

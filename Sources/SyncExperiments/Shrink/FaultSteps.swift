@@ -13,7 +13,7 @@ enum FaultSteps {
     /// the nemesis's are appended, in time order, so the steps before them
     /// keep their places (an `import` or `random` step draws its data from
     /// its index). Nil when a fault cannot be written back (a replica name
-    /// holding `,` or ` | `), the document has no nemesis, or the timeline
+    /// the document does not name), the document has no nemesis, or the timeline
     /// was capped (``SyncSimulation/FaultLog/isCapped``): its later faults
     /// are not known, and the nemesis steps stay.
     static func materialise(_ document: JSON5Value, timeline: FaultLog) -> JSON5Value? {
@@ -41,11 +41,11 @@ enum FaultSteps {
         var partitioned = false
         var down: [String] = []
         for event in timeline.events {
-            switch event.kind {
+            switch event.fault {
             case .partition, .cut: partitioned = true
             case .heal: partitioned = false
-            case .crash, .wipe: down.append(event.detail)
-            case .restart: down.removeAll { $0 == event.detail }
+            case .crash(let device), .wipe(let device): down.append(device)
+            case .restart(let device): down.removeAll { $0 == device }
             }
         }
         return !partitioned && down.isEmpty
@@ -59,41 +59,39 @@ enum FaultSteps {
             let groups: [[String]] = partition.stringValue == "each"
                 ? replicaNames.map { [$0] }
                 : (partition.arrayItems ?? []).map { ($0.arrayItems ?? []).compactMap(\.stringValue) }
-            return FaultEvent(atMicros: at, kind: .partition, detail: groups.map { $0.joined(separator: ",") }.joined(separator: " | "))
+            return FaultEvent(atMicros: at, .partition(groups))
         }
         if let cut = step["cut"] {
             let names = { (key: String) in
-                (cut[key]?.arrayItems?.compactMap(\.stringValue) ?? cut[key]?.stringValue.map { [$0] } ?? []).joined(separator: ",")
+                cut[key]?.arrayItems?.compactMap(\.stringValue) ?? cut[key]?.stringValue.map { [$0] } ?? []
             }
-            return FaultEvent(atMicros: at, kind: .cut, detail: names("from") + " -> " + names("to"))
+            return FaultEvent(atMicros: at, .cut(from: names("from"), to: names("to")))
         }
-        if step["heal"] != nil { return FaultEvent(atMicros: at, kind: .heal, detail: "") }
+        if step["heal"] != nil { return FaultEvent(atMicros: at, .heal(byNemesis: false)) }
         if let name = step["crash"]?.stringValue {
-            return FaultEvent(atMicros: at, kind: step["wipe"] == .bool(true) ? .wipe : .crash, detail: name)
+            return FaultEvent(atMicros: at, step["wipe"] == .bool(true) ? .wipe(name) : .crash(name))
         }
-        if let name = step["restart"]?.stringValue { return FaultEvent(atMicros: at, kind: .restart, detail: name) }
+        if let name = step["restart"]?.stringValue { return FaultEvent(atMicros: at, .restart(name)) }
         return nil
     }
 
     /// The step that makes `event` happen.
     static func step(for event: FaultEvent, replicaNames: [String]) -> JSON5Value? {
         var members: [JSON5Value.Member] = [.init("at", .string(ScenarioFile.durationText(event.atMicros)))]
-        switch event.kind {
-        case .partition:
-            let groups = event.detail.components(separatedBy: " | ").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        switch event.fault {
+        case .partition(let groups):
             let named = groups.flatMap { $0 }
             guard named.allSatisfy(replicaNames.contains), Set(named).count == named.count else { return nil }
             members.append(.init("partition", .array(groups.map { .array($0.map(JSON5Value.string)) })))
-        case .cut:
-            let sides = event.detail.components(separatedBy: " -> ").map { $0.split(separator: ",").map(String.init) }
-            guard sides.count == 2, sides.joined().allSatisfy(replicaNames.contains) else { return nil }
-            members.append(.init("cut", .object([.init("from", .array(sides[0].map(JSON5Value.string))),
-                                                 .init("to", .array(sides[1].map(JSON5Value.string)))])))
+        case .cut(let from, let to):
+            guard (from + to).allSatisfy(replicaNames.contains) else { return nil }
+            members.append(.init("cut", .object([.init("from", .array(from.map(JSON5Value.string))),
+                                                 .init("to", .array(to.map(JSON5Value.string)))])))
         case .heal:
             members.append(.init("heal", .bool(true)))
-        case .crash, .wipe, .restart:
-            guard replicaNames.contains(event.detail) else { return nil }
-            members.append(.init(event.kind == .restart ? "restart" : "crash", .string(event.detail)))
+        case .crash(let device), .wipe(let device), .restart(let device):
+            guard replicaNames.contains(device) else { return nil }
+            members.append(.init(event.kind == .restart ? "restart" : "crash", .string(device)))
             if event.kind == .wipe { members.append(.init("wipe", .bool(true))) }
         }
         return .object(members)

@@ -1,6 +1,6 @@
 /// The workload a written scenario runs, on the entities with a natural key
-/// only: what makes duplicates in shipped apps (README, "Workflows that
-/// create duplicates"), on three devices of one user.
+/// only: what makes duplicates in shipped apps (docs/scenarios.md,
+/// "Workflows that create duplicates"), on three devices of one user.
 ///
 /// 1. r1 and r2 import the same ``recordsPerEntity`` records of each keyed
 ///    entity while neither can sync (one server response, or the defaults

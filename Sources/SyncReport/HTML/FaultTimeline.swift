@@ -65,10 +65,11 @@ enum FaultTimeline {
             case .heal:
                 close(networkLane, at: fault.atMicros)
             case .crash, .wipe:
-                close(fault.detail, at: fault.atMicros)
-                open.append((fault.detail, fault.kind, fault.atMicros, fault.detail))
+                let device = fault.device ?? ""
+                close(device, at: fault.atMicros)
+                open.append((device, fault.kind, fault.atMicros, fault.detail))
             case .restart:
-                close(fault.detail, at: fault.atMicros)
+                close(fault.device ?? "", at: fault.atMicros)
             }
         }
         if let stop = faults.firstDroppedMicros {

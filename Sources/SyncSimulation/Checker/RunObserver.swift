@@ -105,8 +105,8 @@ struct RunObserver {
         lastHealOrWriteMicros = now
     }
 
-    mutating func fault(_ kind: FaultEvent.Kind, _ detail: String, atMicros now: Int64) {
-        faults.append(FaultEvent(atMicros: now, kind: kind, detail: detail))
+    mutating func fault(_ fault: FaultEvent.Fault, atMicros now: Int64) {
+        faults.append(FaultEvent(atMicros: now, fault))
     }
 
     /// The trackers must hold the device's latest state.

@@ -41,16 +41,16 @@ extension Simulation {
         switch action {
         case .partition(let groups):
             network.partition(groups)
-            recordFault(.partition, groups.map { $0.map(name).joined(separator: ",") }.joined(separator: " | "))
+            recordFault(.partition(groups.map { $0.map(name) }))
         case .cut(let from, let to):
             network.cut(from: from, to: to)
-            recordFault(.cut, from.map(name).joined(separator: ",") + " -> " + to.map(name).joined(separator: ","))
+            recordFault(.cut(from: from.map(name), to: to.map(name)))
         case .heal:
             // Healing a whole network changes nothing, so it does not move
             // the start of convergence (an idle tail changes no outcome).
             if network.isPartitioned { observer.healedOrRestarted(atMicros: nowMicros) }
             network.heal()
-            recordFault(.heal, "")
+            recordFault(.heal(byNemesis: false))
         case .intent(let replica, let intent):
             guard !devices[replica].isDown else {
                 // The app is not running: nothing is saved or acknowledged.
@@ -82,8 +82,8 @@ extension Simulation {
         }
     }
 
-    mutating func recordFault(_ kind: FaultEvent.Kind, _ detail: String) {
-        observer.fault(kind, detail, atMicros: nowMicros)
+    mutating func recordFault(_ fault: FaultEvent.Fault) {
+        observer.fault(fault, atMicros: nowMicros)
     }
 
     /// Lets the observer see the device's store if it changed.

@@ -11,7 +11,7 @@ extension Simulation {
     /// for good. Crashing a replica that is down does nothing.
     mutating func crash(_ replica: ReplicaID, wipe: Bool) {
         guard !devices[replica].isDown else { return }
-        recordFault(wipe ? .wipe : .crash, name(replica))
+        recordFault(wipe ? .wipe(name(replica)) : .crash(name(replica)))
         stop(replica)
         if wipe {
             wipeStore(replica)
@@ -53,7 +53,7 @@ extension Simulation {
     mutating func restart(_ replica: ReplicaID) {
         // A store that failed to migrate does not open: the app cannot start.
         guard devices[replica].lifecycle == .down else { return }
-        recordFault(.restart, name(replica))
+        recordFault(.restart(name(replica)))
         start(replica)
     }
 
@@ -71,7 +71,7 @@ extension Simulation {
     /// maybe crash a running device for one period. At `until`, heal.
     mutating func nemesisTick(_ settings: NemesisSettings) {
         guard nowMicros < settings.untilMicros else {
-            if network.isPartitioned { recordFault(.heal, "nemesis") }
+            if network.isPartitioned { recordFault(.heal(byNemesis: true)) }
             network.heal()
             observer.healedOrRestarted(atMicros: nowMicros)
             return
@@ -83,13 +83,13 @@ extension Simulation {
         if network.isPartitioned {
             network.heal()
             observer.healedOrRestarted(atMicros: nowMicros)
-            recordFault(.heal, "nemesis")
+            recordFault(.heal(byNemesis: true))
             victim = faults.crashVictim(settings, running: running)
         } else {
             let round = faults.round(settings, endpoints: scenario.endpointCount, running: running)
             if let groups = round.partition {
                 network.partition(groups)
-                recordFault(.partition, groups.map { $0.map(name).joined(separator: ",") }.joined(separator: " | "))
+                recordFault(.partition(groups.map { $0.map(name) }))
             }
             victim = round.crash
         }

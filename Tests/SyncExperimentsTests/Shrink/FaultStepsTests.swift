@@ -15,12 +15,12 @@ struct FaultStepsTests {
 
     @Test func theNemesisFaultsBecomeStepsAndTheFilesOwnAreNotRepeated() throws {
         let timeline: FaultLog = [
-            FaultEvent(atMicros: 0, kind: .partition, detail: "a,c | b"),
-            FaultEvent(atMicros: 100_000, kind: .crash, detail: "c"),
-            FaultEvent(atMicros: 300_000, kind: .heal, detail: "nemesis"),
-            FaultEvent(atMicros: 400_000, kind: .restart, detail: "c"),
-            FaultEvent(atMicros: 600_000, kind: .wipe, detail: "a"),
-            FaultEvent(atMicros: 900_000, kind: .restart, detail: "a"),
+            FaultEvent(atMicros: 0, .partition([["a", "c"], ["b"]])),
+            FaultEvent(atMicros: 100_000, .crash("c")),
+            FaultEvent(atMicros: 300_000, .heal(byNemesis: true)),
+            FaultEvent(atMicros: 400_000, .restart("c")),
+            FaultEvent(atMicros: 600_000, .wipe("a")),
+            FaultEvent(atMicros: 900_000, .restart("a")),
         ]
         let written = try #require(FaultSteps.materialise(Self.document, timeline: timeline))
         #expect(written.steps.map(\.inline) == [
@@ -43,24 +43,24 @@ struct FaultStepsTests {
           { at: "0s", nemesis: { every: "100ms", until: "200ms", partition: 0.5 } },
         ] }
         """#)
-        let cut = FaultEvent(atMicros: 0, kind: .cut, detail: "a -> b,c")
-        let written = try #require(FaultSteps.materialise(document, timeline: [cut, FaultEvent(atMicros: 200_000, kind: .heal, detail: "")]))
+        let cut = FaultEvent(atMicros: 0, .cut(from: ["a"], to: ["b", "c"]))
+        let written = try #require(FaultSteps.materialise(document, timeline: [cut, FaultEvent(atMicros: 200_000, .heal(byNemesis: false))]))
         #expect(written.steps.map(\.inline) == [
             #"{ at: "0s", cut: { from: "a", to: ["b", "c"] } }"#,
             #"{ at: "200ms", heal: true }"#,
         ])
-        #expect(FaultSteps.step(for: FaultEvent(atMicros: 0, kind: .cut, detail: "a -> z"), replicaNames: ["a", "b"]) == nil)
+        #expect(FaultSteps.step(for: FaultEvent(atMicros: 0, .cut(from: ["a"], to: ["z"])), replicaNames: ["a", "b"]) == nil)
     }
 
     @Test func aDetailThatDoesNotNameReplicasIsNotWritten() {
-        #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, kind: .partition, detail: "a,z | b")]) == nil)
-        #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, kind: .crash, detail: "z")]) == nil)
+        #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, .partition([["a", "z"], ["b"]]))]) == nil)
+        #expect(FaultSteps.materialise(Self.document, timeline: [FaultEvent(atMicros: 0, .crash("z"))]) == nil)
     }
 
     /// A capped log (``FaultLog``) does not say what came after its first
     /// faults: none are written out, and they are not known to be over.
     @Test func aCappedTimelineIsNotWrittenOutNorKnownToBeOver() {
-        let faults = (0 ... FaultLog.cap).map { FaultEvent(atMicros: Int64($0) * 1_000, kind: $0 % 2 == 0 ? .partition : .heal, detail: "a,c | b") }
+        let faults = (0 ... FaultLog.cap).map { FaultEvent(atMicros: Int64($0) * 1_000, $0 % 2 == 0 ? .partition([["a", "c"], ["b"]]) : .heal(byNemesis: false)) }
         let capped = FaultLog(faults)
         #expect(capped.isCapped)
         #expect(FaultSteps.materialise(Self.document, timeline: capped) == nil)

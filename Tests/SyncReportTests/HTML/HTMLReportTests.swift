@@ -261,12 +261,12 @@ struct HTMLReportTests {
 
     @Test func faultSpansEndAtTheHealRestartOrTheEnd() {
         let spans = FaultTimeline.spans([
-            FaultEvent(atMicros: 0, kind: .partition, detail: "r1 | r2"),
-            FaultEvent(atMicros: 100, kind: .crash, detail: "r2"),
-            FaultEvent(atMicros: 200, kind: .heal, detail: ""),
-            FaultEvent(atMicros: 300, kind: .partition, detail: "r1,r2 | r3"),
-            FaultEvent(atMicros: 400, kind: .restart, detail: "r2"),
-            FaultEvent(atMicros: 500, kind: .wipe, detail: "r1"),
+            FaultEvent(atMicros: 0, .partition([["r1"], ["r2"]])),
+            FaultEvent(atMicros: 100, .crash("r2")),
+            FaultEvent(atMicros: 200, .heal(byNemesis: false)),
+            FaultEvent(atMicros: 300, .partition([["r1", "r2"], ["r3"]])),
+            FaultEvent(atMicros: 400, .restart("r2")),
+            FaultEvent(atMicros: 500, .wipe("r1")),
         ], endMicros: 1_000)
         let summary = spans.map { "\($0.kind.rawValue) \($0.lane) \($0.startMicros)-\($0.endMicros)\($0.untilEnd ? " open" : "")" }
         #expect(summary == ["partition network 0-200", "crash r2 100-400", "partition network 300-1000 open", "wipe r1 500-1000 open"])

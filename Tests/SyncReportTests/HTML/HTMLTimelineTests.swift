@@ -64,8 +64,8 @@ struct HTMLTimelineTests {
     }
 
     @Test func theDiagramDrawsLanesMessagesMarksAndFaults() {
-        let faults = [FaultEvent(atMicros: 120, kind: .partition, detail: "r1 | r2,r3"), FaultEvent(atMicros: 320, kind: .heal, detail: ""),
-                      FaultEvent(atMicros: 330, kind: .crash, detail: "r3")]
+        let faults = [FaultEvent(atMicros: 120, .partition([["r1"], ["r2", "r3"]])), FaultEvent(atMicros: 320, .heal(byNemesis: false)),
+                      FaultEvent(atMicros: 330, .crash("r3"))]
         let diagram = TimelineDiagram(result: Self.result(Self.log, faults: faults), laneNames: ["r1", "r2", "r3"])
         let svg = diagram.svg(label: "test")
         #expect(svg == diagram.svg(label: "test"))

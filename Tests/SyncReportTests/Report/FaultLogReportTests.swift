@@ -60,8 +60,8 @@ struct FaultLogReportTests {
     @Test func aSpanOpenWhereTheLogStopsEndsThereAndSaysSo() {
         // A crash, then partitions and heals by turns: the last kept (the
         // 999th after the crash, at 999 µs) is a partition.
-        let events = [FaultEvent(atMicros: 0, kind: .crash, detail: "r1")]
-            + (1 ... FaultLog.cap + 1).map { FaultEvent(atMicros: Int64($0), kind: $0 % 2 == 1 ? .partition : .heal, detail: "r1 | r2") }
+        let events = [FaultEvent(atMicros: 0, .crash("r1"))]
+            + (1 ... FaultLog.cap + 1).map { FaultEvent(atMicros: Int64($0), $0 % 2 == 1 ? .partition([["r1"], ["r2"]]) : .heal(byNemesis: false)) }
         let log = FaultLog(events)
         #expect(log.firstDroppedMicros == 1_000)
         let spans = FaultTimeline.spans(log, endMicros: 5_000_000)

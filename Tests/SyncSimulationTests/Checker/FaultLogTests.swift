@@ -64,12 +64,12 @@ struct FaultLogTests {
     /// fingerprint (Golden/Runs) reads as before; a capped one says what
     /// it did not keep.
     @Test func aCompleteLogPrintsAsItsEventsAndACappedOneAddsItsCounts() {
-        let heal = FaultEvent(atMicros: 5, kind: .heal, detail: "")
+        let heal = FaultEvent(atMicros: 5, .heal(byNemesis: false))
         let complete: FaultLog = [heal]
         #expect(String(reflecting: complete) == String(reflecting: [heal]))
         #expect(!complete.isCapped && complete.total == 1 && complete.dropped == 0 && complete.firstDroppedMicros == nil)
 
-        let capped = FaultLog((0 ... FaultLog.cap).map { FaultEvent(atMicros: Int64($0), kind: $0 == FaultLog.cap ? .wipe : .heal, detail: "") })
+        let capped = FaultLog((0 ... FaultLog.cap).map { FaultEvent(atMicros: Int64($0), $0 == FaultLog.cap ? .wipe("") : .heal(byNemesis: false)) })
         #expect(capped.events.count == FaultLog.cap && capped.total == FaultLog.cap + 1)
         #expect(capped.count(of: .wipe) == 1 && capped.count(of: .heal) == FaultLog.cap)
         #expect(String(reflecting: capped).hasSuffix(

@@ -206,7 +206,7 @@ struct IdleTailTests {
                                       seed: seed, checksInvariants: false)
             var expected = base
             expected.events += 1
-            expected.faults.append(FaultEvent(atMicros: soonMicros, kind: .heal, detail: ""))
+            expected.faults.append(FaultEvent(atMicros: soonMicros, .heal(byNemesis: false)))
             let differences = OutcomeFigures.differences(RunFingerprint(expected), RunFingerprint(soon), ignoring: [])
             #expect(differences.isEmpty, """
                 a heal at \(swarmTime(soonMicros)) (before the end at \(swarmTime(base.endMicros))) changed:
@@ -229,7 +229,7 @@ struct IdleTailTests {
             """, sourceLocation: sourceLocation)
         #expect(tail.endMicros >= healMicros, "the tail ended at \(swarmTime(tail.endMicros)), before its heal\n\(context)",
                 sourceLocation: sourceLocation)
-        #expect(tail.faults.events == base.faults.events + [FaultEvent(atMicros: healMicros, kind: .heal, detail: "")],
+        #expect(tail.faults.events == base.faults.events + [FaultEvent(atMicros: healMicros, .heal(byNemesis: false))],
                 "the tail's fault log is not the run's plus the heal\n\(context)", sourceLocation: sourceLocation)
         return applied
     }

@@ -1,8 +1,8 @@
 /// The stacks users choose between, as presets. Every behaviour a preset
 /// picks names its source in docs/sources/cloudkit-engines.md (items in
 /// brackets below) and says whether it is documented or observed; where no
-/// source says, the preset keeps the engine's default and the README says
-/// so, so a user can run the other option through the engine's settings.
+/// source says, the preset keeps the engine's default and docs/presets.md
+/// says so, so a user can run the other option through the engine's settings.
 public enum PresetCatalog {
     /// Every preset, in the order `--help` lists them.
     public static let all: [StackPreset] = [nspckc, cksyncengine, sqlitedata, ownserver]

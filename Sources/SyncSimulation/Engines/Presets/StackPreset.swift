@@ -4,7 +4,7 @@
 ///
 /// A preset only picks settings every scenario can already write out; what
 /// each setting stands for, and whether Apple documents it or practitioners
-/// observed it, is in the README's "Presets" and docs/MODEL.md. A setting
+/// observed it, is in docs/presets.md and docs/MODEL.md. A setting
 /// the scenario's own engine settings (`cloudkit: { … }`) name wins over the
 /// preset's, so a behaviour with no source can be run both ways.
 public struct StackPreset: Sendable {
