@@ -5,7 +5,6 @@ import SyncSimulation
 /// been read by ``SyncSimulation/ScenarioFile`` before, so the shapes are
 /// known to be right; every edited candidate is read again before it runs.
 extension JSON5Value {
-    static let defaultUntilMicros: Int64 = 60_000_000
     static let stepKeysBefore = ["clocks", "sync", "network", "schema", "until", "replicas", "name"]
 
     var steps: [JSON5Value] { self["steps"]?.arrayItems ?? [] }
@@ -38,7 +37,7 @@ extension JSON5Value {
     var allReplicaNames: [String] { replicaNames + (isHubTopology ? ["hub"] : []) + (serverName.map { [$0] } ?? []) }
 
     var untilMicros: Int64 {
-        self["until"]?.stringValue.flatMap(ScenarioFile.durationMicros) ?? Self.defaultUntilMicros
+        self["until"]?.stringValue.flatMap(ScenarioFile.durationMicros) ?? Scenario.defaultUntilMicros
     }
 
     /// A step's `at`, in microseconds.

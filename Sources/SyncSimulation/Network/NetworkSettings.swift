@@ -12,14 +12,23 @@ public struct NetworkSettings: Hashable, Sendable {
     /// The longest delay of a message (before reordering), in microseconds.
     public var delayMaxMicros: Int64
 
-    /// A perfect network by default: nothing lost, duplicated or reordered, every message 1 ms late. The delay range
-    /// must not be empty or negative.
+    /// The delay of a message when a scenario file or the Swift API sets
+    /// none: 5–80 ms, one default for both.
+    public static let defaultDelayMicros: ClosedRange<Int64> = 5_000 ... 80_000
+
+    /// A network that loses, duplicates and reorders nothing, where every
+    /// message takes exactly 1 ms: for outcomes worked out by hand.
+    public static let reliable = NetworkSettings(delayMinMicros: 1_000, delayMaxMicros: 1_000)
+
+    /// By default nothing is lost, duplicated or reordered, and a message
+    /// takes ``defaultDelayMicros``, as in a scenario file that sets no
+    /// `network`. The delay range must not be empty or negative.
     public init(
         dropProbability: Probability = .never,
         duplicateProbability: Probability = .never,
         reorderProbability: Probability = .never,
-        delayMinMicros: Int64 = 1_000,
-        delayMaxMicros: Int64 = 1_000
+        delayMinMicros: Int64 = NetworkSettings.defaultDelayMicros.lowerBound,
+        delayMaxMicros: Int64 = NetworkSettings.defaultDelayMicros.upperBound
     ) {
         precondition(delayMinMicros >= 0 && delayMinMicros <= delayMaxMicros, "bad delay range")
         self.dropProbability = dropProbability

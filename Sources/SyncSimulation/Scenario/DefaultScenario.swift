@@ -89,11 +89,8 @@ public enum DefaultScenario {
             schema: schema,
             network: NetworkSettings(
                 dropProbability: Probability(0.10),
-                duplicateProbability: Probability(0.05),
-                delayMinMicros: 5_000,
-                delayMaxMicros: 80_000),
-            sync: SyncSettings(intervalMicros: 100_000, jitterMicros: 20_000, fanout: 1),
-            untilMicros: 60_000_000,
+                duplicateProbability: Probability(0.05)),
+            sync: SyncSettings(),
             steps: steps.stableSorted { $0.atMicros < $1.atMicros })
         scenario.topology = topology
         scenario.useEngine(engine)

@@ -10,8 +10,20 @@ public struct SyncSettings: Hashable, Sendable {
     /// O(replicas) messages, not O(replicas²).
     public var fanout: Int
 
-    /// Settings of a round every 100 ms ± 20 ms with one peer. The jitter must be less than the interval.
-    public init(intervalMicros: Int64 = 100_000, jitterMicros: Int64 = 20_000, fanout: Int = 1) {
+    /// The time between sync rounds when none is set: 100 ms.
+    public static let defaultIntervalMicros: Int64 = 100_000
+
+    /// The jitter when none is set: 20 ms, or a fifth of a shorter interval.
+    public static func defaultJitterMicros(intervalMicros: Int64) -> Int64 {
+        min(20_000, intervalMicros / 5)
+    }
+
+    /// Settings of a round every `intervalMicros` (100 ms) with `fanout`
+    /// peers (1), each round starting up to `jitterMicros` early or late
+    /// (``defaultJitterMicros(intervalMicros:)``), as in a scenario file
+    /// that sets no `sync`. The jitter must be less than the interval.
+    public init(intervalMicros: Int64 = SyncSettings.defaultIntervalMicros, jitterMicros: Int64? = nil, fanout: Int = 1) {
+        let jitterMicros = jitterMicros ?? Self.defaultJitterMicros(intervalMicros: intervalMicros)
         precondition(intervalMicros > 0 && jitterMicros >= 0 && jitterMicros < intervalMicros, "bad sync timing")
         precondition(fanout >= 1, "fan-out must be at least 1")
         self.intervalMicros = intervalMicros
@@ -179,12 +191,15 @@ public struct Scenario: Sendable {
     /// endpoint, in order: what the file's value expectations read.
     public var watchedFields: [WatchedField] = []
 
+    /// How long a run may last when a scenario sets no `until`: 60 s.
+    public static let defaultUntilMicros: Int64 = 60_000_000
+
     /// A scenario with every other setting at its default, the engine `peer` and, without `clocks`, an exact clock per
     /// replica. Replica names must be unique and one at least.
     public init(
         name: String, description: String, replicaNames: [String], schema: Schema,
         network: NetworkSettings, sync: SyncSettings, clocks: [PhysicalClock]? = nil,
-        untilMicros: Int64, dedupeDelayMicros: Int64 = 50_000, steps: [Step]
+        untilMicros: Int64 = Scenario.defaultUntilMicros, dedupeDelayMicros: Int64 = 50_000, steps: [Step]
     ) {
         precondition(replicaNames.count >= 1, "a scenario needs a replica")
         precondition(Set(replicaNames).count == replicaNames.count, "replica names repeat")

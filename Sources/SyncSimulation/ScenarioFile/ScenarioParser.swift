@@ -7,7 +7,6 @@ struct ScenarioParser {
         "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "deleteRulesOnImport", "sameSaveDuplicates", "engine", "preset", "until", "schema", "network", "sync",
         "clocks", "strategies", "dedupeDelay", "dedupeDeferral", "dedupeDeferUntil", "writerLatency", "seriesResolution", "seriesPerReplica", "syncOff", "syncOffSaves", "versions", "appVersion", "steps", "expect",
     ] + EngineCatalog.settingsKeys
-    static let defaultUntilMicros: Int64 = 60_000_000
     static let replicaRange: ClosedRange<Int64> = 1 ... 500
 
     let root: Node
@@ -20,7 +19,7 @@ struct ScenarioParser {
     var topology = Topology.mesh
     var schema = DefaultScenario.schema
     var seed: UInt64 = 1
-    var untilMicros = ScenarioParser.defaultUntilMicros
+    var untilMicros = Scenario.defaultUntilMicros
     /// Devices that start with sync off; `enableSync` steps name them.
     var syncOff: [ReplicaID] = []
     /// The preset's variants the scenario runs (``Scenario/variants``).
@@ -65,7 +64,7 @@ struct ScenarioParser {
         }
         if let seedOverride { seed = seedOverride }
 
-        untilMicros = try document["until"]?.duration() ?? Self.defaultUntilMicros
+        untilMicros = try document["until"]?.duration() ?? Scenario.defaultUntilMicros
         guard untilMicros > 0 else { throw document["until"]!.error("expected a duration above 0") }
         if let versionsNode = document["versions"] {
             if let schemaNode = document["schema"] {
@@ -284,7 +283,7 @@ struct ScenarioParser {
     /// `[{ from: "r1", to: ["r2", "hub"], drop: 0.5 }]`, each unset setting
     /// taken from the network's.
     private func parseNetwork(_ node: Node?) throws(ScenarioFileError) -> (NetworkSettings, [Network.Link: NetworkSettings]) {
-        let defaults = NetworkSettings(delayMinMicros: 5_000, delayMaxMicros: 80_000)
+        let defaults = NetworkSettings()
         guard let node else { return (defaults, [:]) }
         let object = try node.object(allowed: ["drop", "duplicate", "reorder", "delay", "links"])
         let settings = try parseLinkSettings(object, base: defaults)
@@ -325,9 +324,9 @@ struct ScenarioParser {
     private func parseSync(_ node: Node?) throws(ScenarioFileError) -> SyncSettings {
         guard let node else { return SyncSettings() }
         let object = try node.object(allowed: ["every", "jitter", "fanout"])
-        let every = try object["every"]?.duration() ?? 100_000
+        let every = try object["every"]?.duration() ?? SyncSettings.defaultIntervalMicros
         guard every > 0 else { throw object["every"]!.error("expected a duration above 0") }
-        let jitter = try object["jitter"]?.duration() ?? min(20_000, every / 5)
+        let jitter = try object["jitter"]?.duration() ?? SyncSettings.defaultJitterMicros(intervalMicros: every)
         guard jitter < every else { throw object["jitter"]!.error("the jitter must be less than the interval (\(DurationText.text(every)))") }
         let fanout = try object["fanout"]?.int(in: 1 ... 64) ?? 1
         return SyncSettings(intervalMicros: every, jitterMicros: jitter, fanout: Int(fanout))

@@ -12,7 +12,7 @@ struct NetworkFaultTests {
 
     @Test(arguments: [UInt64(1), 2])
     func dropOneDropsEverything(seed: UInt64) {
-        var net = network(NetworkSettings(dropProbability: Probability(1)), seed: seed)
+        var net = network(NetworkSettings(dropProbability: Probability(1), delayMinMicros: 1_000, delayMaxMicros: 1_000), seed: seed)
         var delivered = 0
         for index in 0 ..< 500 {
             delivered += net.send(from: r1, to: r2, sizeBytes: 10, atMicros: Int64(index)).count
@@ -26,7 +26,7 @@ struct NetworkFaultTests {
 
     @Test(arguments: [UInt64(3), 4])
     func duplicateOneDeliversTwice(seed: UInt64) {
-        var net = network(NetworkSettings(duplicateProbability: Probability(1)), seed: seed)
+        var net = network(NetworkSettings(duplicateProbability: Probability(1), delayMinMicros: 1_000, delayMaxMicros: 1_000), seed: seed)
         for index in 0 ..< 200 {
             let times = net.send(from: r1, to: r2, sizeBytes: 1, atMicros: Int64(index) * 10_000)
             #expect(times == [Int64(index) * 10_000 + 1_000, Int64(index) * 10_000 + 1_000], "seed \(seed)")
@@ -60,7 +60,7 @@ struct NetworkFaultTests {
 
     @Test func bytesAreSummedOverEverySendDroppedOrNot() {
         let seed: UInt64 = 8
-        var net = network(NetworkSettings(dropProbability: Probability(0.5)), seed: seed)
+        var net = network(NetworkSettings(dropProbability: Probability(0.5), delayMinMicros: 1_000, delayMaxMicros: 1_000), seed: seed)
         for size in [10, 20, 30, 40] { _ = net.send(from: r1, to: r2, sizeBytes: size, atMicros: 0) }
         #expect(net.counters.bytes == 100, "seed \(seed)")
         #expect(net.counters.sent == 4, "seed \(seed)")
@@ -68,7 +68,7 @@ struct NetworkFaultTests {
     }
 
     @Test func arrivalCountsDelivered() {
-        var net = network(NetworkSettings(), seed: 9)
+        var net = network(.reliable, seed: 9)
         #expect(net.send(from: r1, to: r2, sizeBytes: 1, atMicros: 0) == [1_000])
         let arrived = net.arrive(from: r1, to: r2)
         #expect(arrived)

@@ -7,7 +7,7 @@ struct NetworkPartitionTests {
     let r1 = ReplicaID(0), r2 = ReplicaID(1), r3 = ReplicaID(2)
 
     func network() -> Network {
-        Network(settings: NetworkSettings(), replicaCount: 3, random: Xoshiro256StarStar(seed: 1, stream: "network"))
+        Network(settings: .reliable, replicaCount: 3, random: Xoshiro256StarStar(seed: 1, stream: "network"))
     }
 
     @Test func partitionDropsBetweenGroupsOnly() {

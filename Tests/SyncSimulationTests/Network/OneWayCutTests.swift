@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theNetworkDropsOnTheCutSideOnly() {
-        var network = Network(settings: NetworkSettings(), replicaCount: 2, random: Xoshiro256StarStar(seed: 1, stream: "network"))
+        var network = Network(settings: .reliable, replicaCount: 2, random: Xoshiro256StarStar(seed: 1, stream: "network"))
         network.cut(from: [r1], to: [r2])
         #expect(network.send(from: r1, to: r2, sizeBytes: 1, atMicros: 0).isEmpty)
         #expect(network.send(from: r2, to: r1, sizeBytes: 1, atMicros: 0) == [1_000])

@@ -12,7 +12,7 @@ enum ScenarioFixtures {
             name: "test", description: "hand-written test scenario",
             replicaNames: replicas(count).map(\.description),
             schema: Fixtures.schema,
-            network: NetworkSettings(),
+            network: .reliable,
             sync: SyncSettings(intervalMicros: 100_000, jitterMicros: 20_000, fanout: 1),
             clocks: clocks,
             untilMicros: 30_000_000,
