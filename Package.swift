@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
-// SyncModel <- SyncStore <- SyncStoreSQLite (with CSQLite) <- SyncSimulation <- SyncReport <- SyncExperiments <- simulate
+// SyncModel <- SyncStore <- SyncStoreSQLite (with CSQLite) <- SyncSimulation <- SyncScenarioFile <- SyncReport <- SyncExperiments <- simulate
+// (SyncSimulation is the core: no Foundation, no files; SyncScenarioFile reads scenario files and runs sweeps over them)
 // CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics); SyncReport <- SyncExperiments (explore writes
 // its JSON, JUnit XML and GitHub annotations as check does)
 // SyncModel, SyncSimulation, SyncReport <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the
@@ -15,6 +16,7 @@ let package = Package(
         // Everything a program of its own needs, in one import (Examples/CustomStrategy).
         .library(name: "SyncSim", targets: ["SyncSim"]),
         .library(name: "SyncSimulation", targets: ["SyncSimulation"]),
+        .library(name: "SyncScenarioFile", targets: ["SyncScenarioFile"]),
         .plugin(name: "LintCloudKit", targets: ["LintCloudKit"]),
     ],
     targets: [
@@ -27,16 +29,18 @@ let package = Package(
         // The SQLite store, over the system library; it stages as the memory store does.
         .target(name: "SyncStoreSQLite", dependencies: ["SyncModel", "SyncStore", "CSQLite"]),
         .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite"]),
+        // The scenario file: JSON5, the parser, overrides (`--vary`, `--preset`), documents and sweeps over files.
+        .target(name: "SyncScenarioFile", dependencies: ["SyncModel", "SyncStore", "SyncSimulation"]),
         // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here);
         // the store benchmark: wall-clock rates and allocator bytes, never part of a simulation.
-        .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncReport", "CAllocator"]),
-        .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncModel"]),
+        .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncScenarioFile", "SyncReport", "CAllocator"]),
+        .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncScenarioFile", "SyncModel"]),
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
-        .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncExperiments", "SyncReport",
-                                                "SyncLint"]),
+        .target(name: "SyncSim", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncScenarioFile", "SyncExperiments",
+                                                "SyncReport", "SyncLint"]),
         // Reads a Core Data model or SwiftData sources and reports what CloudKit refuses.
-        .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation", "SyncReport"]),
-        .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncExperiments", "SyncReport", "SyncLint"]),
+        .target(name: "SyncLint", dependencies: ["SyncModel", "SyncSimulation", "SyncScenarioFile", "SyncReport"]),
+        .executableTarget(name: "simulate", dependencies: ["SyncSimulation", "SyncScenarioFile", "SyncExperiments", "SyncReport", "SyncLint"]),
         // `swift package lint-cloudkit [PATH...]`: `simulate lint` on each target's sources, built from source.
         .plugin(
             name: "LintCloudKit",
@@ -45,16 +49,17 @@ let package = Package(
                 description: "Lint the SwiftData models of each target (or the given paths) for what CloudKit refuses at launch")),
             dependencies: ["simulate"]),
         // Helpers shared by the test targets only.
-        .target(name: "TestSupport", dependencies: ["SyncReport"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SyncReport", "SyncScenarioFile"], path: "Tests/TestSupport"),
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncStoreSQLite", "TestSupport"]),
-        .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "TestSupport"], exclude: ["Golden/Runs"]),
-        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "SyncModel", "SyncStore", "TestSupport"]),
+        .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "SyncScenarioFile", "TestSupport"], exclude: ["Golden/Runs"]),
+        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "SyncScenarioFile", "SyncModel", "SyncStore",
+                                                                 "TestSupport"]),
         // SyncLint and SyncExperiments: lint's and explore's JSON are checked against docs/report-schema.json with the reports'.
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "SyncLint", "SyncExperiments", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
         // Fixtures are found through #filePath, so they are not resources.
-        .testTarget(name: "SyncLintTests", dependencies: ["SyncLint", "SyncSimulation"], exclude: ["Fixtures"]),
+        .testTarget(name: "SyncLintTests", dependencies: ["SyncLint", "SyncSimulation", "SyncScenarioFile"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

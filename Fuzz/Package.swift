@@ -15,7 +15,7 @@ let package = Package(
         // The scenario parser, as `simulate run FILE` reads a file.
         .executableTarget(
             name: "FuzzScenarioParser",
-            dependencies: [.product(name: "SyncSimulation", package: "SyncSim")]
+            dependencies: [.product(name: "SyncSimulation", package: "SyncSim"), .product(name: "SyncScenarioFile", package: "SyncSim")]
         ),
         // Parse, run small scenarios, check expectations, render reports.
         .executableTarget(

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// What `simulate check` found, file by file: the one value that its text,

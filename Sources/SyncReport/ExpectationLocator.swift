@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// Finds the line of each expectation in a scenario file's text, for

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// How expectations and figures read in text output.

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// A JSON document built by hand, so key order and number formatting are

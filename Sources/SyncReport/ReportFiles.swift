@@ -1,4 +1,5 @@
 import Foundation
+import SyncScenarioFile
 import SyncSimulation
 
 /// The files `--out DIR` writes, for a library user as for `simulate`: the

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 extension Sweep.Runs {

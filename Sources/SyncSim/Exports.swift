@@ -1,7 +1,7 @@
 // The library product: `import SyncSim` gives a program of its own what
 // `simulate` is built from. Records, schemas and change sets (SyncModel),
-// stores (SyncStore, SyncStoreSQLite), scenarios, strategies, engines, runs and sweeps
-// (SyncSimulation), explore and shrink (SyncExperiments), and reports
+// stores (SyncStore, SyncStoreSQLite), scenarios, strategies, engines and runs
+// (SyncSimulation), scenario files and sweeps (SyncScenarioFile), explore and shrink (SyncExperiments), and reports
 // (SyncReport, with ``ReportFiles`` writing what `--out DIR` writes), and the
 // model linter (SyncLint: `ModelLint.lintAll`). A strategy of your own is registered with
 // `StrategyRegistry.register(_:_:)`; Examples/CustomStrategy shows one.
@@ -9,6 +9,7 @@
 @_exported import SyncLint
 @_exported import SyncModel
 @_exported import SyncReport
+@_exported import SyncScenarioFile
 @_exported import SyncSimulation
 @_exported import SyncStore
 @_exported import SyncStoreSQLite

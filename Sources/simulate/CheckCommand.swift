@@ -1,5 +1,6 @@
 import Foundation
 import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 
 /// `simulate check FILE|DIR...`: runs each file's expectations under the

@@ -1,5 +1,6 @@
 import Foundation
 import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 
 /// The work behind each command: load, run, print. Decisions about what a

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SyncExperiments
+import SyncScenarioFile
 import SyncSimulation
 import TestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import SyncScenarioFile
 import SyncSimulation
 
 /// One libFuzzer input: the bytes of a scenario file, read exactly as

@@ -1,4 +1,5 @@
 import Foundation
+import SyncScenarioFile
 import SyncSimulation
 
 /// Reads a scenario document through ``SyncSimulation/ScenarioFile`` (the

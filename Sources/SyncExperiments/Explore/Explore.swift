@@ -1,5 +1,6 @@
 import Foundation
 import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 
 /// `simulate explore`: runs a scenario under a seeded random fault schedule

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// The fault schedule explore adds to a scenario: one nemesis step from 0 s,

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 /// How big a scenario document is, in the units a shrink reports.
 public struct DocumentSize: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SyncScenarioFile
 import SyncSimulation
 
 /// Writing a nemesis's faults out as plain steps: the partitions, heals,

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// Telling the faults explore added from the file's own steps while a

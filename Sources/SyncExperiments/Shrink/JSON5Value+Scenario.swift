@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// Reading and editing the parts of a scenario document the shrinker

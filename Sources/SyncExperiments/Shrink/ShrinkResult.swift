@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// A minimised failure: the document, what it took, and how much smaller it is.

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// The shrinker's passes. Each tries smaller documents, keeps every one

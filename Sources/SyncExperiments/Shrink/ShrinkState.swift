@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// The shrinker's working state: the smallest failing document so far and

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// Minimises a seed's failure to a plain scenario file that fails the same

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 
 /// Text for the scenario files the schema writer emits, quoted the way

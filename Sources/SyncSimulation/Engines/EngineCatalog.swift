@@ -4,24 +4,40 @@
 /// ``entries``.
 public enum EngineCatalog {
     /// What the catalog knows of one engine.
-    struct Entry: Sendable {
-        let name: String
+    package struct Entry: Sendable {
+        package let name: String
         /// One line for `--help`.
-        let summary: String
+        package let summary: String
         /// The top-level scenario key holding the engine's settings
         /// (`cloudkit: { … }`), nil when it has none.
-        let settingsKey: String?
+        package let settingsKey: String?
         /// The engine's endpoint that is not a device, reserved as a replica
         /// name whatever the engine.
-        let serverName: String?
+        package let serverName: String?
         /// Whether `topology: "hub"` (a device acting as a server) goes with it.
-        let allowsHubTopology: Bool
-        /// Reads the engine's settings object (nil: every default).
-        let configuration: @Sendable (Node?) throws(ScenarioFileError) -> any EngineConfiguration
+        package let allowsHubTopology: Bool
+        /// The members its settings object may hold, in the order they
+        /// are checked; empty for an engine with no settings key.
+        package let settings: [EngineSettingSpec]
+        /// The engine with these settings over its defaults, each one a
+        /// value its spec accepts.
+        let make: @Sendable ([EngineSetting]) -> any EngineConfiguration
+
+        /// The engine with `settings` over its defaults, checked against
+        /// the specs: a bad one is a programming error (a preset's or a
+        /// caller's), since files are checked as they are read.
+        package func configuration(_ settings: [EngineSetting] = []) -> any EngineConfiguration {
+            for setting in settings {
+                guard let spec = self.settings.first(where: { $0.key == setting.name }), spec.accepts(setting.value) else {
+                    preconditionFailure("engine \(name) takes no setting \(setting.name) = \(setting.valueText)")
+                }
+            }
+            return make(settings)
+        }
     }
 
     /// Every engine, the default first.
-    static let entries: [Entry] = [
+    package static let entries: [Entry] = [
         PeerEngineConfiguration.catalogEntry,
         CloudKitEngineSettings.catalogEntry,
     ]
@@ -36,23 +52,18 @@ public enum EngineCatalog {
     public static var summaries: [(name: String, summary: String)] { entries.map { ($0.name, $0.summary) } }
 
     /// Replica names no scenario may use: the engines' own endpoints.
-    static var reservedNames: [String] { entries.compactMap(\.serverName) }
+    package static var reservedNames: [String] { entries.compactMap(\.serverName) }
 
     /// Top-level scenario keys that hold some engine's settings.
-    static var settingsKeys: [String] { entries.compactMap(\.settingsKey) }
+    package static var settingsKeys: [String] { entries.compactMap(\.settingsKey) }
 
-    static func entry(named name: String) -> Entry? {
+    package static func entry(named name: String) -> Entry? {
         entries.first { $0.name == name }
     }
 
     /// The engine called `name` with its default settings, or nil if there
     /// is none.
     public static func configuration(named name: String) -> (any EngineConfiguration)? {
-        guard let entry = entry(named: name) else { return nil }
-        do {
-            return try entry.configuration(nil)
-        } catch {
-            preconditionFailure("the defaults of engine \(name) do not parse: \(error)")
-        }
+        entry(named: name)?.configuration()
     }
 }

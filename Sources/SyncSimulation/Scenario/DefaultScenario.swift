@@ -101,7 +101,7 @@ public enum DefaultScenario {
 extension Array {
     /// A sort that keeps equal elements in their original order, whatever
     /// the standard library's algorithm does.
-    func stableSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+    package func stableSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
         enumerated().sorted { lhs, rhs in
             if areInIncreasingOrder(lhs.element, rhs.element) { return true }
             if areInIncreasingOrder(rhs.element, lhs.element) { return false }

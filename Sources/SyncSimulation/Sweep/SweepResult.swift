@@ -19,6 +19,12 @@ public struct SweepPoint: Hashable, Sendable {
     public let index: Int
     /// A value per parameter, in parameter order.
     public let values: [String]
+
+    /// Point `index` of a grid, with a value per parameter.
+    public init(index: Int, values: [String]) {
+        self.index = index
+        self.values = values
+    }
 }
 
 /// One metric of one strategy (under one variant, when the preset has

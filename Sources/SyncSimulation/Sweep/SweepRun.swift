@@ -25,7 +25,7 @@ public struct SweepRun: Hashable, Sendable {
     }
 
     /// The column of each run of a comparison, in its order.
-    static func of(_ runs: [Comparison.Run]) -> [SweepRun] {
+    package static func of(_ runs: [Comparison.Run]) -> [SweepRun] {
         runs.map { SweepRun(strategy: $0.strategy.name, variant: $0.scenario.variant) }
     }
 }

@@ -63,12 +63,12 @@ public struct ImportPlan: Hashable, Sendable {
     }
 
     /// The cursor of the first batch.
-    func start() -> Cursor {
+    package func start() -> Cursor {
         Cursor(nextNumber: 1, random: Xoshiro256StarStar(seed: seed, stream: "import.\(stepIndex)"))
     }
 
     /// The next batch's rows; nil when every row has been made.
-    func nextBatch(_ cursor: inout Cursor) -> [Row]? {
+    package func nextBatch(_ cursor: inout Cursor) -> [Row]? {
         guard cursor.nextNumber <= count else { return nil }
         let last = min(count, cursor.nextNumber + batchRows - 1)
         let templates = self.templates.map(ValueTemplate.Prepared.init)

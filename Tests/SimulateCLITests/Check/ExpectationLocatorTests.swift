@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 

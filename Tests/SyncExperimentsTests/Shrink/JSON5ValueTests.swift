@@ -1,5 +1,6 @@
 import Foundation
 import SyncExperiments
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import SyncExperiments
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import SyncScenarioFile
 import TestSupport
 @testable import SyncReport
 @testable import SyncSimulation

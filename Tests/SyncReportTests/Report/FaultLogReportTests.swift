@@ -1,5 +1,6 @@
 import Foundation
 @testable import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SyncReport
 @testable import SyncSimulation
+import SyncScenarioFile
 import Testing
 import TestSupport
 

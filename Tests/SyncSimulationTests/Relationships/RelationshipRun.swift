@@ -1,6 +1,7 @@
 import Foundation
 @testable import SyncSimulation
 import SyncModel
+import SyncScenarioFile
 
 /// Runs a scenario given as text on an engine, and reads what a device's
 /// store shows: the live records of an entity by key field, and where a

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SyncSimulation
+@testable import SyncScenarioFile
 import Testing
 
 /// Scenario files were read by Foundation's `JSONDecoder` until the

@@ -1,4 +1,5 @@
 import Foundation
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SyncSimulation
+@testable import SyncScenarioFile
 import Testing
 
 /// Input a hand-written file can hold that once trapped the tool or

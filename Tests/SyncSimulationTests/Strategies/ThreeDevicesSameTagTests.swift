@@ -1,6 +1,7 @@
 import Foundation
 @testable import SyncSimulation
 import SyncModel
+import SyncScenarioFile
 import Testing
 
 /// `Scenarios/three-devices-same-tag.json5` on both engines: every variant

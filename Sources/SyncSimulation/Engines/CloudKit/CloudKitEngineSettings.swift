@@ -106,7 +106,7 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
         name: "cloudkit",
         summary: "devices sync through a CloudKit record zone, the implicit replica 'server'",
         settingsKey: "cloudkit", serverName: serverName, allowsHubTopology: false,
-        configuration: { node throws(ScenarioFileError) in try CloudKitEngineSettings.parse(node) })
+        settings: specs, make: { CloudKitEngineSettings($0) })
 }
 
 extension CloudKitSavePolicy {

@@ -21,5 +21,5 @@ public struct PeerEngineConfiguration: EngineConfiguration {
         name: "peer",
         summary: "op-log anti-entropy between devices, or through a hub device (the default)",
         settingsKey: nil, serverName: nil, allowsHubTopology: true,
-        configuration: { _ throws(ScenarioFileError) in PeerEngineConfiguration() })
+        settings: [], make: { _ in PeerEngineConfiguration() })
 }

@@ -44,10 +44,7 @@ public enum PresetCatalog {
         name: "nspckc",
         stack: "NSPersistentCloudKitContainer (Core Data, or SwiftData with CloudKit)",
         engine: "cloudkit",
-        settings: [
-            "conflict": .string("pendingColumns"), "clock": .string("server"), "savePolicy": .string("changedKeys"),
-            "exportKeys": .string("all"),
-        ],
+        settings: [.conflict(.pendingColumns), .clock(.server), .savePolicy(.changedKeys), .exportKeys(.all)],
         topology: .mesh,
         strategies: defaults(without: uniqueStrategies + ["crdt"]),
         exclusions: [
@@ -63,10 +60,10 @@ public enum PresetCatalog {
             question: "whether NSPersistentCloudKitContainer imports before it exports is undocumented and not recovered from its code "
                 + "(docs/sources/stack-code.md N7), and it decides whether a conflict is per property or per record (N6)",
             readings: [
-                .init(name: "importFirst", settings: ["syncOrder": .string("importFirst")],
+                .init(name: "importFirst", settings: [.syncOrder(.importFirst)],
                       summary: "field level: the importer keeps every property not yet exported, so two devices' edits of "
                           + "different properties both survive (OpenCloudData OCCloudKitImporter, N4; observed from a rebuild of the binary)"),
-                .init(name: "exportFirst", settings: ["syncOrder": .string("exportFirst")],
+                .init(name: "exportFirst", settings: [.syncOrder(.exportFirst)],
                       summary: "record level: every export sets every attribute with the changedKeys policy, so the last export "
                           + "replaces the whole record (OpenCloudData OCCloudKitSerializer and OCCloudKitMirroringDelegateOptions, N2, N3; "
                           + "observed from a rebuild of the binary)"),
@@ -87,10 +84,7 @@ public enum PresetCatalog {
         name: "cksyncengine",
         stack: "CKSyncEngine with your own store (Apple's sample)",
         engine: "cloudkit",
-        settings: [
-            "conflict": .string("deviceDateMerge"), "clock": .string("device"), "savePolicy": .string("ifServerRecordUnchanged"),
-            "batch": .int(400), "atomic": .bool(false),
-        ],
+        settings: [.conflict(.deviceDateMerge), .clock(.device), .savePolicy(.ifServerRecordUnchanged), .batch(400), .atomic(false)],
         topology: .mesh,
         strategies: StrategyCatalog.defaultNames,
         exclusions: [])
@@ -116,10 +110,7 @@ public enum PresetCatalog {
         name: "sqlitedata",
         stack: "SQLiteData (pointfreeco/sqlite-data) over CKSyncEngine",
         engine: "cloudkit",
-        settings: [
-            "conflict": .string("pendingColumns"), "clock": .string("device"), "savePolicy": .string("ifServerRecordUnchanged"),
-            "atomic": .bool(false),
-        ],
+        settings: [.conflict(.pendingColumns), .clock(.device), .savePolicy(.ifServerRecordUnchanged), .atomic(false)],
         topology: .mesh,
         strategies: ["lww:field", "dedupe", "keyid"],
         exclusions: [
@@ -140,10 +131,10 @@ public enum PresetCatalog {
                 + "the same column is not settled (docs/sources/stack-code.md S10): SQLiteData's code keeps the local column, "
                 + "its own tests, on a mock database, show the later edit winning",
             readings: [
-                .init(name: "localWins", settings: ["pendingColumnRule": .string("localWins")],
+                .init(name: "localWins", settings: [.pendingColumnRule(.localWins)],
                       summary: "the device that sends last wins the column: SyncEngine.swift upsertFromServerRecord keeps a column that "
                           + "differs from the last known server record and re-stamps it (S6, S7; observed from code)"),
-                .init(name: "laterEditWins", settings: ["pendingColumnRule": .string("laterEditWins")],
+                .init(name: "laterEditWins", settings: [.pendingColumnRule(.laterEditWins)],
                       summary: "the later edit wins the column: MergeConflictTests, run on the library's mock database whose records "
                           + "carry no modificationDate (S10; observed from tests)"),
             ]))
@@ -156,7 +147,7 @@ public enum PresetCatalog {
         name: "ownserver",
         stack: "your own server running your store code (peer engine, hub topology)",
         engine: "peer",
-        settings: [:],
+        settings: [],
         topology: .hub,
         strategies: StrategyCatalog.defaultNames,
         exclusions: [])

@@ -32,8 +32,8 @@ public struct StackPreset: Sendable {
     public struct Reading: Sendable {
         /// The variant's name in reports (`variant`).
         public let name: String
-        /// Members of the engine's settings object that run this reading.
-        let settings: [String: JSONNode]
+        /// The engine settings that run this reading.
+        package let settings: [EngineSetting]
         /// What follows from it, with the source it rests on.
         public let summary: String
     }
@@ -44,9 +44,9 @@ public struct StackPreset: Sendable {
     public let stack: String
     /// The engine it runs (a name in ``EngineCatalog``).
     public let engine: String
-    /// Members of the engine's settings object (`cloudkit: { … }`), in the
-    /// scenario format; the scenario's own members override them.
-    let settings: [String: JSONNode]
+    /// The engine's settings (`cloudkit: { … }`), typed; the scenario's own
+    /// members override them.
+    package let settings: [EngineSetting]
     /// The topology it runs.
     public let topology: Topology
     /// What it runs when nothing names strategies: the strategies an app on
@@ -84,44 +84,37 @@ public struct StackPreset: Sendable {
     /// The engine with the preset's settings and none of the scenario's:
     /// what `simulate --replicas N --preset NAME` runs.
     public var engineConfiguration: any EngineConfiguration {
-        do {
-            return try configuration(settings, file: "preset \(name)")
-        } catch {
-            preconditionFailure("the settings of preset \(name) do not parse: \(error)")
-        }
+        configuration(settings)
     }
 
-    /// The variants of a scenario whose engine settings are `members` (the
-    /// preset's merged with the scenario's own): one per reading of the
-    /// unknown behaviour, each with its reading's settings over `members`.
+    /// The variants of a scenario whose engine settings are `settings` (the
+    /// preset's with the scenario's own over them): one per reading of the
+    /// unknown behaviour, each with its reading's settings over `settings`.
     /// None when the preset has no unknown or the scenario's own settings
-    /// `own` already name one of the settings a reading sets: the scenario
-    /// chose.
-    func variants(over members: [String: JSONNode], own: [String: JSONNode] = [:],
-                  file: String) throws(ScenarioFileError) -> [ScenarioVariant] {
+    /// `own` (their names) already name one of the settings a reading sets:
+    /// the scenario chose.
+    package func variants(over settings: [EngineSetting], own: [String] = []) -> [ScenarioVariant] {
         guard let unknown else { return [] }
-        let named = Set(unknown.readings.flatMap(\.settings.keys))
-        guard own.keys.allSatisfy({ !named.contains($0) }) else { return [] }
-        var variants: [ScenarioVariant] = []
-        for reading in unknown.readings {
-            let engine = try configuration(members.merging(reading.settings) { _, reading in reading }, file: file)
-            variants.append(ScenarioVariant(name: reading.name, engine: engine))
+        let named = Set(unknown.readings.flatMap { $0.settings.map(\.name) })
+        guard own.allSatisfy({ !named.contains($0) }) else { return [] }
+        return unknown.readings.map { reading in
+            ScenarioVariant(name: reading.name, engine: configuration(Self.merging(reading.settings, over: settings)))
         }
-        return variants
     }
 
     /// The variants of `simulate --replicas N --preset NAME`.
     public var variants: [ScenarioVariant] {
-        do {
-            return try variants(over: settings, file: "preset \(name)")
-        } catch {
-            preconditionFailure("the variants of preset \(name) do not parse: \(error)")
-        }
+        variants(over: settings)
     }
 
-    private func configuration(_ members: [String: JSONNode], file: String) throws(ScenarioFileError) -> any EngineConfiguration {
+    /// `top` over `base`: a setting named in both takes `top`'s value.
+    package static func merging(_ top: [EngineSetting], over base: [EngineSetting]) -> [EngineSetting] {
+        base.filter { setting in !top.contains { $0.name == setting.name } } + top
+    }
+
+    private func configuration(_ settings: [EngineSetting]) -> any EngineConfiguration {
         guard let entry = EngineCatalog.entry(named: engine) else { preconditionFailure("preset \(name) names no engine") }
-        return try entry.configuration(entry.settingsKey.map { Node(value: .object(members), path: $0, file: file) })
+        return entry.configuration(settings)
     }
 }
 

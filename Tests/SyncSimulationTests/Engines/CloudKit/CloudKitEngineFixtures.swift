@@ -1,6 +1,7 @@
 import Foundation
 import SyncModel
 @testable import SyncSimulation
+@testable import SyncScenarioFile
 import SyncStore
 
 /// Scenarios for the cloudkit engine over the fixture schema on a reliable

@@ -1,6 +1,7 @@
 import Foundation
 @testable import SyncSimulation
 import SyncModel
+import SyncScenarioFile
 import Testing
 
 /// The dedupe pass is app code: it runs on devices, and on a peer hub (your

@@ -1,3 +1,6 @@
+import SyncModel
+import SyncSimulation
+
 /// A scenario document as written: a JSON5 tree whose objects keep their
 /// keys in the file's order, and whose numbers keep their literal text.
 ///

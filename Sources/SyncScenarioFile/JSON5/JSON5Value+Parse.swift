@@ -1,3 +1,6 @@
+import SyncModel
+import SyncSimulation
+
 /// Why a text is not JSON5, and where: a 1-based line and column.
 public struct JSON5ParseError: Error, Sendable, CustomStringConvertible {
     /// The line the error is on, from 1.

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncSimulation
 
 /// Turns a scenario document's tree into a ``ScenarioDocument``, checking
 /// everything a run depends on.
@@ -258,23 +259,16 @@ struct ScenarioParser {
                 throw settingsNode.error("'\(Echo.text(key))' settings go with engine: \"\(key)\", and this scenario runs the \(entry.name) engine")
             }
         }
-        guard let settingsKey = entry.settingsKey else { return try entry.configuration(nil) }
-        guard let preset else { return try entry.configuration(document[settingsKey]) }
-        // The file's own members win; a member that is not an object is
-        // left for the engine's parser to refuse.
-        var members = preset.settings
-        var ownMembers: [String: JSONNode] = [:]
-        if let own = document[settingsKey] {
-            guard case .object(let object) = own.value else { return try entry.configuration(own) }
-            ownMembers = object
-            members.merge(ownMembers) { _, own in own }
-        }
-        let configuration = try entry.configuration(Node(value: .object(members), path: settingsKey, file: root.file))
+        guard let settingsKey = entry.settingsKey else { return entry.configuration() }
+        // The file's own members win over the preset's.
+        let own = try EngineSettingsReader.settings(document[settingsKey], specs: entry.settings)
+        guard let preset else { return entry.configuration(own) }
+        let settings = StackPreset.merging(own, over: preset.settings)
         // Only a preset's own engine has its unknown behaviour.
         if entry.name == preset.engine {
-            variants = try preset.variants(over: members, own: ownMembers, file: root.file)
+            variants = preset.variants(over: settings, own: own.map(\.name))
         }
-        return configuration
+        return entry.configuration(settings)
     }
 
     // MARK: Network, sync, clocks, strategies
@@ -373,14 +367,5 @@ struct ScenarioParser {
         }
         guard !names.isEmpty else { throw node.error("expected at least one strategy") }
         return names
-    }
-}
-
-/// Durations written back for messages: `80ms`, `2s`.
-enum DurationText {
-    static func text(_ micros: Int64) -> String {
-        if micros % 1_000_000 == 0 { return "\(micros / 1_000_000)s" }
-        if micros % 1_000 == 0 { return "\(micros / 1_000)ms" }
-        return "\(micros)us"
     }
 }

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncSimulation
 
 extension ScenarioParser {
     /// `{ entities: [ { name, fields, unique, relations } ] }`

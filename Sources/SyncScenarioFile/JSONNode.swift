@@ -1,4 +1,6 @@
 import Foundation
+import SyncModel
+import SyncSimulation
 
 /// A parsed JSON5 value, before any meaning is given to it. Reading into
 /// this tree first (rather than straight into `Decodable` types) is what

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncSimulation
 
 /// `versions`, `appVersion` and the `upgrade` step: an app whose model
 /// gains unique constraints from one version to the next.

@@ -1,5 +1,6 @@
 import Foundation
 import SyncModel
+import SyncSimulation
 
 /// Reads scenario files: JSON5 (comments and trailing commas allowed),
 /// extension `.json5`. The shape is documented in `Scenarios/README.md`.

@@ -1,3 +1,6 @@
+import SyncModel
+import SyncSimulation
+
 extension JSON5Value {
     /// The value as readable JSON5, as the files in `Scenarios/` are
     /// written: the top-level object one member per line; below it, a value

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncSimulation
 
 /// The top-level keys of the workflows that create duplicates in shipped
 /// apps: devices that start with sync off.

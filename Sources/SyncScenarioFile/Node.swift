@@ -1,4 +1,6 @@
 import Foundation
+import SyncModel
+import SyncSimulation
 
 /// A value in a scenario document together with where it stands, so that
 /// every accessor can fail with the file, the path and what it found.

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncSimulation
 
 extension ScenarioParser {
     /// Bounds are counts, seconds and ratios: finite, and within ±10^15 so

@@ -1,3 +1,6 @@
+import SyncModel
+import SyncSimulation
+
 /// A scenario file that cannot be run: which file, where in it, what was
 /// expected and what was found. One line, for a person.
 public struct ScenarioFileError: Error, Sendable, CustomStringConvertible {

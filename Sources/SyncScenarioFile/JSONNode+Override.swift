@@ -1,4 +1,6 @@
 import Foundation
+import SyncModel
+import SyncSimulation
 
 /// Setting one value deep inside a scenario document: how a sweep varies
 /// `network.drop` or `steps[1].import.count` before the file is read.

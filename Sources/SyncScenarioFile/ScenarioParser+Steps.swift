@@ -1,4 +1,5 @@
 import SyncModel
+import SyncSimulation
 
 extension ScenarioParser {
     static let actionKeys = ["partition", "cut", "heal", "import", "create", "update", "delete", "link", "random", "seedIfEmpty",

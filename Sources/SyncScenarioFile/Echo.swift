@@ -1,3 +1,6 @@
+import SyncModel
+import SyncSimulation
+
 /// A value a person wrote, as an error message repeats it: whole when it
 /// is short, else its start and how much was left out. A message is one
 /// line for a person; a 100 KB value pasted into it helps no one.

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncSimulation
 
 extension ScenarioParser {
     static let relationKeys = ["to", "many", "deleteRule", "inverse", "inverseDeleteRule"]

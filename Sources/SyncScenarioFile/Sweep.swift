@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import SyncStore
+import SyncModel
+import SyncSimulation
 
 /// A research sweep: a scenario file, a grid of settings × seeds, every
 /// strategy at every cell. Runs are independent and each is single-threaded
@@ -157,7 +159,7 @@ public enum Sweep {
     /// Why points `a` and `b` cannot share a sweep, and the `--vary` that
     /// pins the reading of every preset with variants at every point
     /// instead: a scenario whose own settings choose the reading runs no
-    /// variants (``StackPreset/variants(over:own:file:)``).
+    /// variants (``StackPreset/variants(over:own:)``).
     private static func differentVariants(_ plan: Plan, _ a: LoadedPoint, _ b: LoadedPoint, all: [LoadedPoint]) -> String {
         func side(_ loaded: LoadedPoint) -> String {
             (loaded.variants.isEmpty ? "none" : loaded.variants.joined(separator: ", ")) + " at \(plan.describe(loaded.point))"
@@ -172,10 +174,10 @@ public enum Sweep {
             guard let preset = loaded.scenario.preset, let unknown = preset.unknown,
                   let settingsKey = EngineCatalog.entry(named: preset.engine)?.settingsKey else { continue }
             if !engines.contains(preset.engine) { engines.append(preset.engine) }
-            for key in Set(unknown.readings.flatMap(\.settings.keys)).sorted() {
+            for key in Set(unknown.readings.flatMap { $0.settings.map(\.name) }).sorted() {
                 var values: [String] = []
                 for reading in unknown.readings {
-                    if let value = reading.settings[key].map(argumentText), !values.contains(value) { values.append(value) }
+                    if let value = reading.settings.first(where: { $0.name == key })?.valueText, !values.contains(value) { values.append(value) }
                 }
                 let vary = "--vary \(settingsKey).\(key)=\(values.joined(separator: ","))"
                 if !varies.contains(vary) { varies.append(vary) }
@@ -192,18 +194,6 @@ public enum Sweep {
         }
         return message + ": pin the reading at every point with \(pin) "
             + (varies.count == 1 ? "which runs the readings as a parameter" : "which run the readings as parameters")
-    }
-
-    /// A setting's value as `--vary` takes it.
-    private static func argumentText(_ node: JSONNode) -> String {
-        switch node {
-        case .string(let text): return text
-        case .bool(let value): return String(value)
-        case .int(let value): return String(value)
-        case .uint(let value): return String(value)
-        case .double(let value): return String(value)
-        case .null, .array, .object: return node.shortDescription
-        }
     }
 
     /// Runs the jobs of shard `shard` (1-based) of `shards`: job `j` belongs

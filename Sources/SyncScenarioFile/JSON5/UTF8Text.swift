@@ -1,3 +1,6 @@
+import SyncModel
+import SyncSimulation
+
 /// Bytes that are not UTF-8, and where: the offset of the first bad byte
 /// (from 0) and its 1-based line and column, counted in characters as an
 /// editor counts them up to that byte.

@@ -1,3 +1,6 @@
+import SyncModel
+import SyncSimulation
+
 /// A scenario file, read and checked: the scenario for one seed, plus what
 /// the file asks to run and what it expects.
 public struct ScenarioDocument: Sendable {
