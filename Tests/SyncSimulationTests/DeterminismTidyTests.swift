@@ -37,6 +37,30 @@ struct DeterminismTidyTests {
         #expect(findings.isEmpty, "nondeterministic API in sources:\n\(findings.joined(separator: "\n"))")
     }
 
+    /// The simulation core does no I/O and keeps no threads of its own
+    /// making beyond its writers: no Foundation, no Dispatch (DESIGN.md).
+    /// Files, folders and sweeps are SyncScenarioFile's; SQLite folders
+    /// are SyncStoreSQLite's.
+    @Test func theCoreImportsNeitherFoundationNorDispatch() throws {
+        let directory = Self.packageRoot.appendingPathComponent("Sources/SyncSimulation")
+        let enumerator = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+        var importing: [String] = []
+        var scanned = 0
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            scanned += 1
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for found in TidyScanner.findings(in: text, banned: ["import Foundation", "import Dispatch", "import FoundationEssentials"]) {
+                importing.append("\(url.lastPathComponent):\(found.line): \(found.pattern)")
+            }
+        }
+        #expect(scanned >= 100, "found only \(scanned) source files under \(directory.path)")
+        #expect(importing.sorted() == [], "the core imports what it must not")
+    }
+
+    @Test func theImportScanFlagsAnImport() {
+        #expect(TidyScanner.findings(in: "import SyncModel\nimport Foundation\n", banned: ["import Foundation"]).map(\.line) == [2])
+    }
+
     // The scanner itself must be able to fail.
 
     @Test func scannerIgnoresLongerNamesEndingInABannedWord() {

@@ -1,5 +1,10 @@
-import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SyncModel
 
 /// What one real writer thread ended with, as its application saw it.
@@ -16,7 +21,7 @@ public struct WriterResult: Sendable {
     public let reused: Bool
 }
 
-/// Runs application writers as real concurrent Dispatch work items on one
+/// Runs application writers as real concurrent threads on one
 /// replica's shared state: seed 002's code (fetch by key, save; on a failed
 /// save, roll back and fetch again), each step atomic, nothing else. Which
 /// writer wins is up to the threads: not reproducible, by design.
@@ -39,26 +44,34 @@ public enum ConcurrentWriters {
         let results = LockedBox<[WriterResult]>([])
         switch schedule {
         case .free(let thinkMicros):
-            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            ParallelThreads.perform(iterations: writers) { writer in
                 let fetched = state.fetch(intent, strategy: strategy, writer: writer)
-                if thinkMicros > 0 { Thread.sleep(forTimeInterval: Double(thinkMicros) / 1_000_000) }
+                if thinkMicros > 0 { sleep(micros: thinkMicros) }
                 let result = finish(intent, fetched: fetched, strategy: strategy, state: state, writer: writer)
                 results.withLock { $0.append(result) }
             }
         case .lockstep:
             let fetches = LockedBox<[Fetched?]>(Array(repeating: nil, count: writers))
-            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            ParallelThreads.perform(iterations: writers) { writer in
                 let fetched = state.fetch(intent, strategy: strategy, writer: writer)
                 fetches.withLock { $0[writer] = fetched }
             }
             // Every fetch is done before this line: the barrier.
-            DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            ParallelThreads.perform(iterations: writers) { writer in
                 let fetched = fetches.withLock { $0[writer]! }
                 let result = finish(intent, fetched: fetched, strategy: strategy, state: state, writer: writer)
                 results.withLock { $0.append(result) }
             }
         }
         return results.withLock { $0 }
+    }
+
+    /// The writer's thread sleeps (it builds its object) for `micros`.
+    private static func sleep(micros: Int) {
+        var time = timespec(tv_sec: micros / 1_000_000, tv_nsec: (micros % 1_000_000) * 1_000)
+        var remaining = timespec()
+        // Interrupted by a signal: sleep what is left.
+        while nanosleep(&time, &remaining) != 0 && errno == EINTR { time = remaining }
     }
 
     /// Save; on failure roll back (nothing was written) and fetch again.

@@ -1,4 +1,3 @@
-import Foundation
 import SyncModel
 import SyncStore
 import SyncStoreSQLite
@@ -43,9 +42,9 @@ public enum StoreKind: Hashable, Sendable {
     public func forSweepPoint(_ settings: [(path: String, value: String)]) throws(StoreError) -> StoreKind {
         let folder = StoreLayout.pointFolder(settings)
         guard case .sqliteFiles(let directory) = self, !folder.isEmpty else { return self }
-        let root = Self.withoutTrailingSlash(directory)
-        try Self.makeFolders(under: root, for: "")
-        try Self.makeFolder(root + "/" + folder, for: root + "/" + folder)
+        let root = SQLiteStoreFolders.withoutTrailingSlash(directory)
+        try SQLiteStoreFolders.makeFolders(under: root, for: "")
+        try SQLiteStoreFolders.makeFolder(root + "/" + folder, for: root + "/" + folder)
         return .sqliteFiles(directory: root + "/" + folder)
     }
 
@@ -63,7 +62,7 @@ public enum StoreKind: Hashable, Sendable {
         case .sqliteMemory:
             return (try SQLiteStore(schema: schema, enforcesUniqueness: enforcesUniqueness), label)
         case .sqliteFiles(let directory):
-            try Self.makeFolders(under: Self.withoutTrailingSlash(directory), for: label)
+            try SQLiteStoreFolders.makeFolders(under: SQLiteStoreFolders.withoutTrailingSlash(directory), for: label)
             var attempt = 1
             while true {
                 let candidate = attempt == 1 ? label : "\(label)~\(attempt)"
@@ -83,7 +82,7 @@ public enum StoreKind: Hashable, Sendable {
     static let maxFileAttempts = 256
 
     static func path(directory: String, label: String) -> String {
-        withoutTrailingSlash(directory) + "/" + label
+        SQLiteStoreFolders.withoutTrailingSlash(directory) + "/" + label
     }
 
     /// One connection per concurrent writer to `store`'s database file, so
@@ -100,54 +99,6 @@ public enum StoreKind: Hashable, Sendable {
     /// lock file goes when the store that holds it is released.
     func delete(label: String) {
         guard case .sqliteFiles(let directory) = self else { return }
-        let path = Self.path(directory: directory, label: label)
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
-
-    // MARK: Folders
-
-    private static func withoutTrailingSlash(_ directory: String) -> String {
-        var trimmed = directory
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        return trimmed
-    }
-
-    /// Creates `root` (and the folders above it that are missing) and the
-    /// folders of `label` below it, one level at a time, as `--out` creates
-    /// its folder. Parallel runs may create the same folder at once. A
-    /// file where a folder should be fails, naming it.
-    private static func makeFolders(under root: String, for label: String) throws(StoreError) {
-        let path = root + "/" + label
-        var folder = root.hasPrefix("/") ? "" : "."
-        for part in root.split(separator: "/") {
-            folder += "/" + part
-            if FileManager.default.fileExists(atPath: folder) { continue }
-            try makeFolder(folder, for: path)
-        }
-        try requireFolder(root, for: path)
-        folder = root
-        for part in label.split(separator: "/").dropLast() {
-            folder += "/" + part
-            try makeFolder(folder, for: path)
-        }
-    }
-
-    private static func requireFolder(_ folder: String, for path: String) throws(StoreError) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            let problem = FileManager.default.fileExists(atPath: folder) ? "is not a folder" : "does not exist"
-            throw StoreError(code: .storage, message: "\(path): unable to open database file: the store folder \(folder) \(problem)")
-        }
-    }
-
-    /// `mkdir`, not `FileManager`: a folder another run made a moment ago
-    /// (`EEXIST`) is success, whatever the platform's Foundation does.
-    private static func makeFolder(_ folder: String, for path: String) throws(StoreError) {
-        guard mkdir(folder, 0o777) != 0 else { return }
-        let code = errno
-        var isFolder: ObjCBool = false
-        if code == EEXIST && FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue { return }
-        throw StoreError(code: .storage, message: "\(path): unable to open database file: cannot create the folder \(folder): "
-            + String(cString: strerror(code)))
+        SQLiteStoreFolders.deleteDatabase(at: Self.path(directory: directory, label: label))
     }
 }
