@@ -18,7 +18,7 @@ struct ScenarioParser {
     /// The engine's server endpoint name (`server` for cloudkit), if any.
     var serverName: String?
     var topology = Topology.mesh
-    var schema = DefaultScenario.schema
+    var schema = Schema.users
     var seed: UInt64 = 1
     var untilMicros = Scenario.defaultUntilMicros
     /// Devices that start with sync off; `enableSync` steps name them.

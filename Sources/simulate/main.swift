@@ -1,5 +1,6 @@
 import Foundation
 import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 
 /// Prints a one-line error and exits with status 2 (bad usage or input).

@@ -67,7 +67,7 @@ public enum RaceExperiment {
         let replica = ReplicaID(0)
         return StrategyContext(
             replica: replica,
-            store: MemoryStore(schema: DefaultScenario.schema, enforcesUniqueness: strategy.enforcesUniqueness),
+            store: MemoryStore(schema: Schema.users, enforcesUniqueness: strategy.enforcesUniqueness),
             clock: ReplicaClock(kind: strategy.clockKind, replica: replica),
             ids: Xoshiro256StarStar(seed: UInt64(trial), stream: "race"))
     }

@@ -1,4 +1,5 @@
 @testable import SyncReport
+import SyncScenarioFile
 @testable import SyncSimulation
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SyncScenarioFile
 import TestSupport
 import SyncReport
 import SyncSimulation

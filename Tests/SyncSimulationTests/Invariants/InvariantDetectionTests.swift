@@ -1,3 +1,4 @@
+import SyncScenarioFile
 @testable import SyncSimulation
 import SyncModel
 import SyncStore

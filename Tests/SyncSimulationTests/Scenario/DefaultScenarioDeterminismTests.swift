@@ -1,4 +1,5 @@
 import SyncModel
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 

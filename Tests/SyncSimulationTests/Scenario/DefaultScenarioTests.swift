@@ -1,6 +1,9 @@
+import Foundation
 import SyncModel
+import SyncScenarioFile
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// The built-in scenario (`simulate --replicas N`): every replica imports
 /// the same 100 users while partitioned, makes 50 updates, and syncs after
@@ -11,6 +14,21 @@ struct DefaultScenarioTests {
 
     static func run(_ name: String, replicas: Int, seed: UInt64) -> RunResult {
         Simulation.run(scenario: DefaultScenario.make(replicas: replicas, seed: seed), strategy: namedStrategy(name), seed: seed)
+    }
+
+    /// The built-in scenario is the committed file's text: one source.
+    @Test func theCommittedFileIsTheBuiltInTextByteForByte() throws {
+        let file = try String(contentsOf: PackageRoot.url.appendingPathComponent("Scenarios/default.json5"), encoding: .utf8)
+        #expect(file == DefaultScenario.text)
+    }
+
+    /// Built for any replica count from the text: its names, its stack.
+    @Test func theBuiltInScenarioHasTheRequestedReplicasAndEngine() {
+        let three = DefaultScenario.make(replicas: 3, seed: 1)
+        #expect(three.replicaNames == ["r1", "r2", "r3"])
+        let cloudKit = DefaultScenario.make(replicas: 2, seed: 1, engine: CloudKitEngineSettings())
+        #expect(cloudKit.replicaNames == ["r1", "r2", "server"])
+        #expect(cloudKit.engine.name == "cloudkit")
     }
 
     @Test(arguments: replicaCounts, seeds)

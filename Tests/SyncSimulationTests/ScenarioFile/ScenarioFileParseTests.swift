@@ -1,5 +1,6 @@
 import Foundation
 import SyncModel
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 

@@ -1,3 +1,4 @@
+import SyncScenarioFile
 import SyncSimulation
 import Testing
 

@@ -1,4 +1,5 @@
 import SyncModel
+import SyncScenarioFile
 @testable import SyncSimulation
 import Testing
 
