@@ -8,21 +8,22 @@ import SyncModel
 /// per device for `peer`). The kernel owns the devices' apps
 /// (``ReplicaNode``), the clock, the event queue and the network; it hands
 /// the engine each input (a local commit, a sync timer, a message that
-/// arrived, a crash) with the nodes it may apply changes to, and carries
-/// out the actions the engine returns, in order. An engine never sends,
+/// arrived, a crash) with the one device it concerns, the only node it may
+/// apply changes to, and carries out the actions the engine returns, in
+/// order. An engine never sends,
 /// schedules or draws randomness but through what it is given.
 public protocol SyncEngine {
     /// A device's app committed changes locally (a save, a writer's save or
     /// a dedupe pass): the engine records them to send.
-    mutating func committed(_ changes: [Record], on replica: ReplicaID, nodes: inout [ReplicaNode],
-                            atMicros now: Int64) -> [EngineAction]
+    mutating func committed(_ changes: [Record], on device: inout ReplicaNode, atMicros now: Int64) -> [EngineAction]
     /// A running device's sync timer fired. `random` is the device's sync
     /// stream, for choices such as which peers to contact.
-    mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
-                           atMicros now: Int64) -> [EngineAction]
-    /// A message reached a running device, or the engine's own server
-    /// endpoint (an address past the last node, which has no node).
-    mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction]
+    mutating func syncTick(_ device: inout ReplicaNode, random: inout Xoshiro256StarStar, atMicros now: Int64) -> [EngineAction]
+    /// A message reached a running device (`envelope.to` is `device.id`).
+    mutating func receive(_ envelope: Envelope, at device: inout ReplicaNode, atMicros now: Int64) -> [EngineAction]
+    /// A message reached the engine's own server endpoint (an address past
+    /// the last device, which has no node).
+    mutating func receiveAtServer(_ envelope: Envelope, atMicros now: Int64) -> [EngineAction]
     /// A device crashed: what it held only in memory is gone. Returns how
     /// many received, unapplied changes it lost.
     mutating func crashed(_ replica: ReplicaID) -> Int
@@ -62,6 +63,11 @@ public protocol SyncEngine {
 }
 
 extension SyncEngine {
+    /// No server endpoint: nothing reaches one.
+    public mutating func receiveAtServer(_ envelope: Envelope, atMicros now: Int64) -> [EngineAction] {
+        preconditionFailure("\(Self.self) has no server endpoint, yet \(envelope.to) got a message")
+    }
+
     /// No server endpoint: no record.
     public func serverLiveRecords(holding key: NaturalKey) -> [Record] { [] }
 }

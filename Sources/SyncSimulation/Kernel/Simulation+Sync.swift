@@ -13,7 +13,7 @@ extension Simulation {
             devices[replica].neverUploaded.formUnion(changes.map(\.id))
             return
         }
-        carryOut(engine.committed(changes, on: replica, nodes: &nodes, atMicros: nowMicros))
+        carryOut(engine.committed(changes, on: &nodes[replica.index], atMicros: nowMicros))
     }
 
     mutating func syncTick(_ replica: ReplicaID) {
@@ -21,7 +21,7 @@ extension Simulation {
         let jitter = devices[replica].syncRandom.next(in: -settings.jitterMicros ... settings.jitterMicros)
         agenda.schedule(.syncTick(replica), atMicros: nowMicros + settings.intervalMicros + jitter)
         guard !devices[replica].isDown, !devices[replica].syncOff else { return }
-        carryOut(engine.syncTick(replica, nodes: &nodes, random: &devices[replica].syncRandom, atMicros: nowMicros))
+        carryOut(engine.syncTick(&nodes[replica.index], random: &devices[replica].syncRandom, atMicros: nowMicros))
         observe(replica)
     }
 
@@ -43,8 +43,12 @@ extension Simulation {
             observer.timeline.record(arrived ? .receive : .lost, lane: receiver, peer: envelope.from, atMicros: nowMicros)
         }
         guard arrived else { return }
-        carryOut(engine.receive(envelope, nodes: &nodes, atMicros: nowMicros))
-        if receiver.index < nodes.count { observe(receiver) }
+        guard receiver.index < nodes.count else {
+            carryOut(engine.receiveAtServer(envelope, atMicros: nowMicros))
+            return
+        }
+        carryOut(engine.receive(envelope, at: &nodes[receiver.index], atMicros: nowMicros))
+        observe(receiver)
     }
 
     /// Does what the engine asked, in order.

@@ -56,27 +56,28 @@ public struct CloudKitEngine: SyncEngine {
     }
 
     /// Records the changes as pending saves; the store changed, so records it refused are tried again.
-    public mutating func committed(_ changes: [Record], on replica: ReplicaID, nodes: inout [ReplicaNode],
-                                   atMicros now: Int64) -> [EngineAction] {
+    public mutating func committed(_ changes: [Record], on device: inout ReplicaNode, atMicros now: Int64) -> [EngineAction] {
+        let replica = device.id
         devices[replica.index].committed(changes)
         // The store changed: refused server records get another chance.
-        return take(devices[replica.index].retryRefused(node: &nodes[replica.index], atMicros: now), on: replica)
+        return take(devices[replica.index].retryRefused(node: &device, atMicros: now), on: replica)
     }
 
     /// Sends a zone changes fetch and, with pending saves, a modify batch, in the order
     /// ``CloudKitEngineSettings/syncOrder`` says.
-    public mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
-                                  atMicros now: Int64) -> [EngineAction] {
+    public mutating func syncTick(_ node: inout ReplicaNode, random: inout Xoshiro256StarStar, atMicros now: Int64) -> [EngineAction] {
+        let replica = node.id
         let index = replica.index
         devices[index].expireRequests(atMicros: now, timeoutMicros: requestTimeoutMicros)
-        var actions = take(devices[index].retryRefused(node: &nodes[index], atMicros: now), on: replica)
+        var actions = take(devices[index].retryRefused(node: &node, atMicros: now), on: replica)
+        let node = node
         // With an order, the second request waits until the first is
         // answered (its answer sends it, in `receive`).
         func sendFetch(_ device: inout CloudKitDevice) {
             if let fetch = device.nextFetch(atMicros: now) { actions.append(.send(fetch, from: replica, to: serverAddress)) }
         }
         func sendModify(_ device: inout CloudKitDevice) {
-            if let modify = device.nextModify(node: nodes[index], settings: settings, atMicros: now) {
+            if let modify = device.nextModify(node: node, settings: settings, atMicros: now) {
                 actions.append(.send(modify, from: replica, to: serverAddress))
             }
         }
@@ -94,22 +95,26 @@ public struct CloudKitEngine: SyncEngine {
         return actions
     }
 
-    /// The server answers a request on arrival; a device applies fetched changes or a modify's results, resolving
-    /// conflicts.
-    public mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {
+    /// The server answers a request on arrival.
+    public mutating func receiveAtServer(_ envelope: Envelope, atMicros now: Int64) -> [EngineAction] {
         guard let message = envelope.message as? CloudKitMessage else { preconditionFailure("the cloudkit engine got \(envelope.message)") }
-        if envelope.to == serverAddress { return serve(message, from: envelope.from, atMicros: now) }
+        return serve(message, from: envelope.from, atMicros: now)
+    }
+
+    /// A device applies fetched changes or a modify's results, resolving conflicts.
+    public mutating func receive(_ envelope: Envelope, at node: inout ReplicaNode, atMicros now: Int64) -> [EngineAction] {
+        guard let message = envelope.message as? CloudKitMessage else { preconditionFailure("the cloudkit engine got \(envelope.message)") }
         let index = envelope.to.index
         switch message {
         case .changes(let request, let changes):
             let taken = devices[index].waitsForFetch(request)
-            var actions = take(devices[index].receiveChanges(changes, request: request, node: &nodes[index], conflict: settings.conflict,
+            var actions = take(devices[index].receiveChanges(changes, request: request, node: &node, conflict: settings.conflict,
                                                              atMicros: now), on: envelope.to)
             // One page of a longer fetch: the device asks for the next at once.
             if taken && changes.moreComing, let fetch = devices[index].nextFetch(atMicros: now) {
                 actions.append(.send(fetch, from: envelope.to, to: serverAddress))
             } else if taken && settings.syncOrder == .importFirst,
-                      let modify = devices[index].nextModify(node: nodes[index], settings: settings, atMicros: now) {
+                      let modify = devices[index].nextModify(node: node, settings: settings, atMicros: now) {
                 actions.append(.send(modify, from: envelope.to, to: serverAddress))
             }
             // The fetch's last page: the import succeeded.
@@ -117,7 +122,7 @@ public struct CloudKitEngine: SyncEngine {
             return actions
         case .modifyResult(let request, let result):
             let taken = devices[index].waitsForModify(request)
-            var actions = take(devices[index].receiveModifyResult(result, request: request, node: &nodes[index], conflict: settings.conflict,
+            var actions = take(devices[index].receiveModifyResult(result, request: request, node: &node, conflict: settings.conflict,
                                                                   atMicros: now), on: envelope.to)
             if taken && settings.syncOrder == .exportFirst, let fetch = devices[index].nextFetch(atMicros: now) {
                 actions.append(.send(fetch, from: envelope.to, to: serverAddress))

@@ -33,23 +33,22 @@ public struct PeerEngine: SyncEngine {
     }
 
     /// Appends the changes to the device's log as a change set; the store changed, so held change sets are tried again.
-    public mutating func committed(_ changes: [Record], on replica: ReplicaID, nodes: inout [ReplicaNode],
-                                   atMicros now: Int64) -> [EngineAction] {
-        _ = logs[replica.index].appendLocal(changes, atMicros: now)
+    public mutating func committed(_ changes: [Record], on device: inout ReplicaNode, atMicros now: Int64) -> [EngineAction] {
+        _ = logs[device.id.index].appendLocal(changes, atMicros: now)
         // The store changed: refused change sets get another chance.
-        guard logs[replica.index].pendingCount > 0 else { return [] }
-        return applyHeld(on: replica, nodes: &nodes, atMicros: now)
+        guard logs[device.id.index].pendingCount > 0 else { return [] }
+        return applyHeld(on: &device, atMicros: now)
     }
 
     /// Retries held change sets, then sends the device's version vector to the hub (a hub's client), to no one (the hub),
     /// or to `fanout` random peers (a mesh).
-    public mutating func syncTick(_ replica: ReplicaID, nodes: inout [ReplicaNode], random: inout Xoshiro256StarStar,
-                                  atMicros now: Int64) -> [EngineAction] {
+    public mutating func syncTick(_ device: inout ReplicaNode, random: inout Xoshiro256StarStar, atMicros now: Int64) -> [EngineAction] {
+        let replica = device.id
         var actions: [EngineAction] = []
         // Refused change sets are retried at every round (the log skips the
         // retry when the store has not changed, as the answer would not).
         if logs[replica.index].pendingCount > 0 {
-            actions += applyHeld(on: replica, nodes: &nodes, atMicros: now)
+            actions += applyHeld(on: &device, atMicros: now)
         }
         for peer in peers(of: replica, random: &random) {
             actions.append(.send(PeerMessage.request(held: logs[replica.index].held), from: replica, to: peer))
@@ -59,7 +58,7 @@ public struct PeerEngine: SyncEngine {
 
     /// Answers a request with what the sender lacks; applies a reply's or a push's change sets, and pushes back what
     /// the replier lacks.
-    public mutating func receive(_ envelope: Envelope, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {
+    public mutating func receive(_ envelope: Envelope, at device: inout ReplicaNode, atMicros now: Int64) -> [EngineAction] {
         guard let message = envelope.message as? PeerMessage else { preconditionFailure("the peer engine got \(envelope.message)") }
         let receiver = envelope.to
         let forwardsAppliedOnly = receiver == hub
@@ -68,14 +67,14 @@ public struct PeerEngine: SyncEngine {
             let missing = logs[receiver.index].changeSets(missingFrom: peerHeld, appliedOnly: forwardsAppliedOnly)
             return [.send(PeerMessage.reply(changeSets: missing, held: logs[receiver.index].held), from: receiver, to: envelope.from)]
         case .reply(let changeSets, let peerHeld):
-            var actions = ingest(changeSets, from: envelope.from, on: receiver, nodes: &nodes, atMicros: now)
+            var actions = ingest(changeSets, from: envelope.from, on: &device, atMicros: now)
             // The device's request was answered: an import.
             actions.append(.imported(receiver))
             let missing = logs[receiver.index].changeSets(missingFrom: peerHeld, appliedOnly: forwardsAppliedOnly)
             if !missing.isEmpty { actions.append(.send(PeerMessage.push(changeSets: missing), from: receiver, to: envelope.from)) }
             return actions
         case .push(let changeSets):
-            return ingest(changeSets, from: envelope.from, on: receiver, nodes: &nodes, atMicros: now)
+            return ingest(changeSets, from: envelope.from, on: &device, atMicros: now)
         }
     }
 
@@ -162,18 +161,20 @@ public struct PeerEngine: SyncEngine {
     /// sender's own latest change set, which it lacked, the sender's export
     /// succeeded (the peer engine has no acknowledgement of its own: the
     /// delivery stands for it, and a sender with nothing new exports nothing).
-    private mutating func ingest(_ changeSets: [ChangeSet], from sender: ReplicaID, on replica: ReplicaID, nodes: inout [ReplicaNode],
+    private mutating func ingest(_ changeSets: [ChangeSet], from sender: ReplicaID, on device: inout ReplicaNode,
                                  atMicros now: Int64) -> [EngineAction] {
+        let replica = device.id
         let senderOrigin = logs[sender.index].origin
         let senderLatest = logs[sender.index].held[senderOrigin]
         let lacked = logs[replica.index].held[senderOrigin] < senderLatest
         guard logs[replica.index].receive(changeSets) > 0 else { return [] }
-        let exported = lacked && logs[replica.index].held[senderOrigin] >= senderLatest && sender.index < nodes.count
-        return (exported ? [.exported(sender)] : []) + applyHeld(on: replica, nodes: &nodes, atMicros: now)
+        // Every peer endpoint is a device.
+        let exported = lacked && logs[replica.index].held[senderOrigin] >= senderLatest
+        return (exported ? [.exported(sender)] : []) + applyHeld(on: &device, atMicros: now)
     }
 
-    private mutating func applyHeld(on replica: ReplicaID, nodes: inout [ReplicaNode], atMicros now: Int64) -> [EngineAction] {
-        let applied = logs[replica.index].applyHeld(to: &nodes[replica.index], atMicros: now)
-        return applied > 0 ? [.appliedRemote(replica)] : []
+    private mutating func applyHeld(on device: inout ReplicaNode, atMicros now: Int64) -> [EngineAction] {
+        let applied = logs[device.id.index].applyHeld(to: &device, atMicros: now)
+        return applied > 0 ? [.appliedRemote(device.id)] : []
     }
 }

@@ -76,14 +76,14 @@ struct CloudKitHarness {
         guard case .saved(let changes) = nodes[device].perform(intent, atMicros: nowMicros) else {
             preconditionFailure("intent \(intent) was not saved")
         }
-        collect(engine.committed(changes, on: ReplicaID(device), nodes: &nodes, atMicros: nowMicros))
+        collect(engine.committed(changes, on: &nodes[device], atMicros: nowMicros))
     }
 
     /// A device's sync round: its fetch and modify (if any) join the flight.
     mutating func tick(_ device: Int) {
         advance()
         var random = Xoshiro256StarStar(seed: 1, stream: "unused")
-        collect(engine.syncTick(ReplicaID(device), nodes: &nodes, random: &random, atMicros: nowMicros))
+        collect(engine.syncTick(&nodes[device], random: &random, atMicros: nowMicros))
     }
 
     /// Delivers the first message in flight that matches, and what it sends back joins the flight.
@@ -91,7 +91,8 @@ struct CloudKitHarness {
         guard let index = inFlight.firstIndex(where: matches) else { preconditionFailure("no such message in flight") }
         let envelope = inFlight.remove(at: index)
         advance()
-        collect(engine.receive(envelope, nodes: &nodes, atMicros: nowMicros))
+        collect(envelope.to.index < nodes.count ? engine.receive(envelope, at: &nodes[envelope.to.index], atMicros: nowMicros)
+                                                : engine.receiveAtServer(envelope, atMicros: nowMicros))
     }
 
     /// Delivers everything in flight, replies included, in order.
