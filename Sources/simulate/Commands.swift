@@ -6,6 +6,11 @@ import SyncSimulation
 /// The work behind each command: load, run, print. Decisions about what a
 /// run means live in the libraries; this only sequences and prints.
 enum Commands {
+    /// Seconds since the process started, on the machine's monotonic
+    /// clock: each run's `wall ms` (the core reads no clock itself).
+    static let wallClock: WallClock = { (ContinuousClock.now - processStart) / .seconds(1) }
+    private static let processStart = ContinuousClock.now
+
     /// Reads every scenario file named (folders give their `*.json5`), or
     /// exits with status 2 naming the first problem: what `run` needs, as it
     /// prints nothing unless every file runs. (`check` goes on past a broken
@@ -57,7 +62,7 @@ enum Commands {
         do {
             results = try ticker.run.watching { () throws(SimulationError) -> [RunResult] in
                 try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: store,
-                                   checksInvariants: checksInvariants) { position, name in
+                                   checksInvariants: checksInvariants, wallClock: Self.wallClock) { position, name in
                     ticker.label("\(scenario.name) [\(position)/\(runCount)] \(name)")
                 }
             }

@@ -6,12 +6,14 @@ public enum Comparison {
     /// `progress` is told before each run starts: its position (from 1)
     /// and label (``Run/label``). A scenario with variants runs every
     /// strategy once per variant. Runs are independent; each starts from the same seed.
-    /// A broken invariant stops the process, naming it.
+    /// A broken invariant stops the process, naming it. With `wallClock`,
+    /// each result's `wallSeconds` is the time its run took on it.
     public static func run(scenario: Scenario, strategies: [any Strategy], seed: UInt64,
-                           concurrency: WriterConcurrency = .deterministic,
+                           concurrency: WriterConcurrency = .deterministic, wallClock: WallClock? = nil,
                            progress: (Int, String) -> Void = { _, _ in }) -> [RunResult] {
         do {
-            return try run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: .memory, progress: progress)
+            return try run(scenario: scenario, strategies: strategies, seed: seed, concurrency: concurrency, store: .memory,
+                           wallClock: wallClock, progress: progress)
         } catch {
             preconditionFailure("\(error)")
         }
@@ -21,15 +23,17 @@ public enum Comparison {
     /// broken invariant is thrown.
     public static func run(scenario: Scenario, strategies: [any Strategy], seed: UInt64,
                            concurrency: WriterConcurrency = .deterministic, store: StoreKind,
-                           checksInvariants: Bool = InvariantChecker.enabledByDefault,
+                           checksInvariants: Bool = InvariantChecker.enabledByDefault, wallClock: WallClock? = nil,
                            progress: (Int, String) -> Void = { _, _ in }) throws(SimulationError) -> [RunResult] {
         var results: [RunResult] = []
         let runs = plan(scenario: scenario, strategies: strategies)
         for (index, run) in runs.enumerated() {
             progress(index + 1, run.label)
+            let started = wallClock?()
             var result = try Simulation.run(scenario: run.scenario, strategy: run.strategy, seed: seed, concurrency: concurrency,
                                             store: store, checksInvariants: checksInvariants)
             result.variant = run.scenario.variant
+            if let wallClock, let started { result.wallSeconds = wallClock() - started }
             results.append(result)
         }
         return results

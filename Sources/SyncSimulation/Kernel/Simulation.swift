@@ -3,7 +3,9 @@ import SyncStore
 
 /// Runs one scenario under one strategy, single-threaded in virtual time,
 /// and measures the outcome. Same scenario, strategy and seed: the same
-/// result, byte for byte, in any process (all but `wallSeconds`).
+/// result, byte for byte, in any process. Its `wallSeconds` is 0: wall
+/// time is the caller's to measure (``Comparison`` does, given a
+/// ``WallClock``).
 ///
 /// The kernel keeps the clock and the ``Agenda`` of events `(time,
 /// sequence)`, and hands each event to the component that owns it: each
@@ -137,7 +139,6 @@ public struct Simulation {
     /// Runs to quiescence or `until`. With invariant checks on, a broken
     /// invariant stops the run at once and is thrown.
     public mutating func run() throws(InvariantViolation) -> RunResult {
-        let started = ContinuousClock.now
         for (index, step) in scenario.steps.enumerated() {
             agenda.schedule(.step(index), atMicros: step.atMicros)
         }
@@ -175,7 +176,7 @@ public struct Simulation {
             }
         }
         progress?.update(events: events, nowMicros: nowMicros)
-        return result(quiesced: quiesced, stoppedAt: stoppedAt, wallSeconds: (ContinuousClock.now - started) / .seconds(1))
+        return result(quiesced: quiesced, stoppedAt: stoppedAt, wallSeconds: 0)
     }
 
     /// Events between two readings of resident memory under `--max-memory`:
