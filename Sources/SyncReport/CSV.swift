@@ -44,41 +44,29 @@ enum CSV {
 }
 
 extension Metric {
-    /// True for figures in seconds; every other metric is a whole number
-    /// (a count, or 1 and 0 for yes and no). Each metric is named here, so
-    /// a new one must say which it is.
-    var isSeconds: Bool {
-        switch self {
-        case .duplicatesSeconds, .convergenceSeconds:
-            return true
-        case .duplicatesFinal, .duplicatesPeak, .diverged, .converged, .rejected, .rejectedLocalSaves, .rejectedChangeSets,
-             .rejectedBlocked, .lostWrites, .lostFieldWrites, .lostRecords, .lostToDeletes, .resurrected, .copiesLost, .dangling,
-             .pendingLinksPeak, .storeOpenFailures, .lostOnReset, .links, .missedChanges, .missedIntents, .changeSets, .conflicts,
-             .serverDuplicates, .intentsWhileDown, .quiesced, .liveness, .raceIntents, .raceLocalDuplicates, .raceSavesRetried,
-             .networkSent, .networkDropped, .networkDuplicated, .networkDelivered, .networkBytes, .markedLosersPeak, .markedLosersFinal:
-            return false
-        }
-    }
-
-    /// A stored figure (``Metric/figure(in:)``) as a CSV cell: `liveness`
-    /// as its verdict's words, `held`, `failed`, `not promised`, `faults
+    /// A stored figure (``Metric/figure(in:)``) as a CSV cell: a verdict
+    /// (`liveness`) as its words, `held`, `failed`, `not promised`, `faults
     /// remain` or `not judged` (text, so every verdict reads apart and a
     /// code needs no key); every other metric as ``csvCell(_:)``.
     func csvCell(figure: Double?) -> String {
-        guard self == .liveness else { return csvCell(figure) }
+        guard spec.kind == .verdict else { return csvCell(figure) }
         guard let figure, let verdict = Liveness(code: figure) else { return "" }
         return verdict.rawValue
     }
 
-    /// The figure as a CSV cell: a whole number, or seconds with exactly
-    /// six decimals (the simulator's microsecond resolution); empty when
-    /// the run has no value (`convergenceSeconds` of replicas that never
-    /// agreed).
+    /// The figure as a CSV cell: seconds with exactly six decimals (the
+    /// simulator's microsecond resolution), every other figure a whole
+    /// number (a count, or 1 and 0 for yes and no); empty when the run has
+    /// no value (`convergenceSeconds` of replicas that never agreed).
     func csvCell(_ value: Double?) -> String {
         guard let value else { return "" }
-        if isSeconds { return DecimalText.seconds(micros: Int64((value * 1_000_000).rounded()), digits: 6) }
-        precondition(value == value.rounded() && abs(value) < 1e15, "\(rawValue) is a whole number, got \(value)")
-        return String(Int64(value))
+        switch spec.kind {
+        case .seconds, .secondsIfAny:
+            return DecimalText.seconds(micros: Int64((value * 1_000_000).rounded()), digits: 6)
+        case .count, .flag, .verdict:
+            precondition(value == value.rounded() && abs(value) < 1e15, "\(rawValue) is a whole number, got \(value)")
+            return String(Int64(value))
+        }
     }
 }
 

@@ -124,69 +124,26 @@ extension Report {
             cost.append(.init("wallSeconds", .number(DecimalText.fixed(result.wallSeconds, digits: 6))))
             cost.append(.init("eventsPerSecond", .number(DecimalText.fixed(result.eventsPerSecond, digits: 0))))
         }
+        // The metrics in catalog order; the run's own fields about its
+        // verdict and its end go around `liveness`, the rest after them.
+        let metrics = Metric.jsonMembers(result)
+        guard let liveness = metrics.firstIndex(where: { $0.key == Metric.liveness.rawValue }) else {
+            preconditionFailure("Metric.catalog writes liveness")
+        }
         var members: [JSONValue.Member] = [
             .init("strategy", .string(result.strategy)),
-        ] + JSONValue.Member.variant(result.variant) + [
-            .init("duplicates", .object([
-                .init("final", .int(result.duplicates.final)),
-                .init("peak", .int(result.duplicates.peak)),
-                .init("seconds", .number(DecimalText.seconds(micros: result.duplicates.integralMicros))),
-            ])),
-            .init("markedLosers", .object([
-                .init("peak", .int(result.markedLosers.peak)),
-                .init("final", .int(result.markedLosers.final)),
-            ])),
-            .init("diverged", .int(result.diverged)),
-            .init("convergenceSeconds", result.convergenceMicros.map { .number(DecimalText.seconds(micros: $0)) } ?? .null),
-            .init("rejected", .int(result.rejected.total)),
-            .init("rejectedDetail", .object([
-                .init("localSaves", .int(result.rejected.localSaves)),
-                .init("changeSets", .int(result.rejected.changeSets)),
-                .init("blocked", .int(result.rejected.blocked)),
-            ])),
-            .init("lostWrites", .int(result.lostWrites.total)),
-            .init("lostWritesDetail", .object([
-                .init("fields", .int(result.lostWrites.fields)),
-                .init("records", .int(result.lostWrites.records)),
-                .init("toDeletes", .int(result.lostWrites.toDeletes)),
-            ])),
-            .init("resurrected", .int(result.resurrected)),
-            .init("copiesLost", .int(result.copiesLost)),
-            .init("dangling", .int(result.dangling)),
-            .init("pendingLinksPeak", .int(result.pendingLinksPeak)),
-            .init("storeOpenFailures", .int(result.storeOpenFailures)),
-            .init("lostOnReset", .int(result.lostOnReset)),
-            .init("links", .int(result.links)),
-            .init("missedChanges", .int(result.missedChanges)),
-            .init("missedIntents", .int(result.missedIntents)),
-            .init("changeSets", .int(result.changeSets)),
-            .init("conflicts", .int(result.conflicts)),
-            .init("serverDuplicates", .int(result.serverDuplicates)),
-            .init("intentsWhileDown", .int(result.intentsWhileDown)),
-            .init("race", .object([
-                .init("intents", .int(result.race.intents)),
-                .init("localDuplicates", .int(result.race.localDuplicates)),
-                .init("savesRetried", .int(result.race.savesRetried)),
-            ])),
-            .init("quiesced", .bool(result.quiesced)),
-        ]
+        ] + JSONValue.Member.variant(result.variant) + metrics[..<liveness]
         // Only on a run `--max-events` cut short, so that every other
         // report reads as before; its figures are partial.
         if let stop = result.stoppedAt { members.append(.init("stoppedAt", .string(stop.rawValue))) }
-        members.append(.init("liveness", .string(result.liveness.rawValue)))
+        members.append(metrics[liveness])
         // Only when a device or some records were left out of the verdict.
         if result.liveness.isJudged && !result.livenessScope.isWhole {
             members.append(.init("livenessScope", livenessScopeJSON(result.livenessScope)))
         }
+        members.append(.init("endSeconds", .number(DecimalText.seconds(micros: result.endMicros))))
+        members += metrics[(liveness + 1)...]
         members += [
-            .init("endSeconds", .number(DecimalText.seconds(micros: result.endMicros))),
-            .init("network", .object([
-                .init("sent", .int(result.network.sent)),
-                .init("dropped", .int(result.network.dropped)),
-                .init("duplicated", .int(result.network.duplicated)),
-                .init("delivered", .int(result.network.delivered)),
-                .init("bytes", .int(result.network.bytes)),
-            ])),
             .init("cost", .object(cost)),
             .init("series", seriesJSON(result.series)),
             .init("faults", .array(result.faults.events.map { fault in

@@ -4,29 +4,21 @@ import SyncSimulation
 typealias ReportColumn = TableColumn<RunResult>
 
 extension Report {
+    /// The results table: the run's identity, every metric with a
+    /// results column (``Metric/catalog``), the events and, with timing,
+    /// the wall-clock time.
     var columns: [ReportColumn] {
-        var columns = identityColumns + [
-            ReportColumn(header: "dups", leftAligned: false) { String($0.duplicates.final) },
-            ReportColumn(header: "peak", leftAligned: false) { String($0.duplicates.peak) },
-            ReportColumn(header: "dup·s", leftAligned: false) { DecimalText.seconds(micros: $0.duplicates.integralMicros, digits: 1) },
-            ReportColumn(header: "diverged", leftAligned: false) { String($0.diverged) },
-            ReportColumn(header: "converged s", leftAligned: false) { result in
-                result.convergenceMicros.map { DecimalText.seconds(micros: $0, digits: 3) } ?? "never"
-            },
-            ReportColumn(header: "rejected", leftAligned: false) { String($0.rejected.total) },
-            ReportColumn(header: "lost", leftAligned: false) { String($0.lostWrites.total) },
-            ReportColumn(header: "resurrected", leftAligned: false) { String($0.resurrected) },
-            ReportColumn(header: "dangling", leftAligned: false) { String($0.dangling) },
-            ReportColumn(header: "msgs", leftAligned: false) { String($0.network.sent) },
-            ReportColumn(header: "dropped", leftAligned: false) { String($0.network.dropped) },
-            ReportColumn(header: "KiB", leftAligned: false) { String(($0.network.bytes + 512) / 1024) },
-            ReportColumn(header: "events", leftAligned: false) { String($0.events) },
-        ]
+        var columns = identityColumns + ReportColumn.metrics(in: .results) + [Self.eventsColumn]
         if includesTiming {
             columns.append(ReportColumn(header: "wall ms", leftAligned: false) { DecimalText.fixed($0.wallSeconds * 1000, digits: 0) })
         }
         return columns
     }
+
+    /// The events the simulator processed, after the metrics.
+    static var eventsColumn: ReportColumn { ReportColumn(header: "events", leftAligned: false) { String($0.events) } }
+    /// ``eventsColumn``'s legend entry, on the metrics' last line.
+    static var eventsLegend: ColumnLegend { ColumnLegend(header: eventsColumn.header, join: .sameLine, text: "simulator events processed") }
 
     /// The strategy, and the variant when the preset runs its unknown
     /// behaviour both ways.
@@ -43,22 +35,14 @@ extension Report {
 
     /// The concurrent writers' figures, shown when a scenario has writers.
     var raceColumns: [ReportColumn] {
-        identityColumns + [
-            ReportColumn(header: "writer intents", leftAligned: false) { String($0.race.intents) },
-            ReportColumn(header: "local dups", leftAligned: false) { String($0.race.localDuplicates) },
-            ReportColumn(header: "retried saves", leftAligned: false) { String($0.race.savesRetried) },
-        ]
+        identityColumns + ReportColumn.metrics(in: .writers)
     }
 
-    /// What each header means, in the order of the columns.
+    /// What each header means, in the order of the columns: the writers'
+    /// table first when it is shown.
     var legend: [String] {
-        (hasWriters ? ["writer intents: tasks of steps with writers; local dups: duplicates their saves created; retried saves: failed saves rolled back and fetched again"] : []) + [
-            "dups: duplicate records on the worst replica at the end; peak: the most at any moment; dup·s: duplicates × seconds on the worst replica until sync finished",
-            "diverged: replicas outside the largest group showing users identical data (values, not local ids); converged s: from the last heal or write until all replicas agreed (never: they did not)",
-            "rejected: local saves and remote change sets a store refused, plus change sets stuck behind them",
-            "lost: latest acknowledged writes (per key and field) that no replica's record of the key (the one a fetch by key returns) holds, or records gone everywhere; resurrected: deleted keys alive again; dangling: links to records that are gone",
-            "msgs, dropped, KiB: sync messages sent, lost by the network, bytes sent; events: simulator events processed",
-        ]
+        (hasWriters ? ColumnLegend.lines(ColumnLegend.metrics(in: .writers)) : [])
+            + ColumnLegend.lines(ColumnLegend.metrics(in: .results) + [Self.eventsLegend])
     }
 
     /// One line per run whose figures are not final or broke a promise:

@@ -183,11 +183,11 @@ extension SweepResult {
 
     /// The metric's name and unit.
     static func axisTitle(_ metric: Metric) -> String {
-        switch metric {
-        case .convergenceSeconds, .duplicatesSeconds: return "\(metric.rawValue) (s)"
-        case .converged, .quiesced: return "\(metric.rawValue) (share of seeds)"
-        case .networkBytes: return "\(metric.rawValue) (bytes)"
-        default: return "\(metric.rawValue) (count)"
+        switch metric.spec.kind {
+        case .seconds, .secondsIfAny: return "\(metric.rawValue) (s)"
+        case .flag: return "\(metric.rawValue) (share of seeds)"
+        case .count where metric == .networkBytes: return "\(metric.rawValue) (bytes)"
+        case .count, .verdict: return "\(metric.rawValue) (count)"
         }
     }
 }

@@ -1,4 +1,10 @@
 /// A figure of a run that an expectation can name, by its JSON path.
+///
+/// The case gives the metric its path; everything else about it (unit,
+/// how to read it from a ``RunResult``, its JSON type, table column and
+/// legend, its line in docs/MODEL.md) is its ``MetricSpec`` in
+/// ``catalog``. The cases' order is the order of the CSV columns and of a
+/// sweep's stored figures, so a new metric goes last.
 public enum Metric: String, CaseIterable, Sendable {
     case duplicatesFinal = "duplicates.final"
     case duplicatesPeak = "duplicates.peak"
@@ -41,6 +47,21 @@ public enum Metric: String, CaseIterable, Sendable {
     case markedLosersPeak = "markedLosers.peak"
     case markedLosersFinal = "markedLosers.final"
 
+    /// Everything the outputs say about the metric (its entry in ``catalog``).
+    public var spec: MetricSpec {
+        guard let spec = Self.specs[self] else { preconditionFailure("\(rawValue) has no spec in Metric.catalog") }
+        return spec
+    }
+
+    /// The catalog by metric, checked once: one spec per metric.
+    private static let specs: [Metric: MetricSpec] = {
+        let specs = Dictionary(catalog.map { ($0.metric, $0) }) { first, _ in
+            preconditionFailure("\(first.path) has two specs in Metric.catalog")
+        }
+        precondition(specs.count == allCases.count, "every metric has a spec in Metric.catalog")
+        return specs
+    }()
+
     /// The figure in `result`, in the units the JSON report uses (seconds
     /// for times, 1 or 0 for yes or no; `liveness` is 0 only when the
     /// promise to converge applied and was broken, 1 for every other
@@ -48,75 +69,27 @@ public enum Metric: String, CaseIterable, Sendable {
     /// agreed, and for `liveness` when it was not judged (`--max-events`
     /// stopped the run).
     public func value(in result: RunResult) -> Double? {
-        switch self {
-        case .duplicatesFinal: return Double(result.duplicates.final)
-        case .duplicatesPeak: return Double(result.duplicates.peak)
-        case .duplicatesSeconds: return Double(result.duplicates.integralMicros) / 1_000_000
-        case .markedLosersPeak: return Double(result.markedLosers.peak)
-        case .markedLosersFinal: return Double(result.markedLosers.final)
-        case .diverged: return Double(result.diverged)
-        case .converged: return result.convergenceMicros == nil ? 0 : 1
-        case .convergenceSeconds: return result.convergenceMicros.map { Double($0) / 1_000_000 }
-        case .rejected: return Double(result.rejected.total)
-        case .rejectedLocalSaves: return Double(result.rejected.localSaves)
-        case .rejectedChangeSets: return Double(result.rejected.changeSets)
-        case .rejectedBlocked: return Double(result.rejected.blocked)
-        case .lostWrites: return Double(result.lostWrites.total)
-        case .lostFieldWrites: return Double(result.lostWrites.fields)
-        case .lostToDeletes: return Double(result.lostWrites.toDeletes)
-        case .lostRecords: return Double(result.lostWrites.records)
-        case .resurrected: return Double(result.resurrected)
-        case .copiesLost: return Double(result.copiesLost)
-        case .dangling: return Double(result.dangling)
-        case .pendingLinksPeak: return Double(result.pendingLinksPeak)
-        case .storeOpenFailures: return Double(result.storeOpenFailures)
-        case .lostOnReset: return Double(result.lostOnReset)
-        case .links: return Double(result.links)
-        case .missedChanges: return Double(result.missedChanges)
-        case .missedIntents: return Double(result.missedIntents)
-        case .changeSets: return Double(result.changeSets)
-        case .conflicts: return Double(result.conflicts)
-        case .serverDuplicates: return Double(result.serverDuplicates)
-        case .intentsWhileDown: return Double(result.intentsWhileDown)
-        case .quiesced: return result.quiesced ? 1 : 0
-        case .liveness: return Self.livenessValue(result.liveness)
-        case .raceIntents: return Double(result.race.intents)
-        case .raceLocalDuplicates: return Double(result.race.localDuplicates)
-        case .raceSavesRetried: return Double(result.race.savesRetried)
-        case .networkSent: return Double(result.network.sent)
-        case .networkDropped: return Double(result.network.dropped)
-        case .networkDuplicated: return Double(result.network.duplicated)
-        case .networkDelivered: return Double(result.network.delivered)
-        case .networkBytes: return Double(result.network.bytes)
-        }
+        spec.value(in: result).number
     }
 }
 
 extension Metric {
     /// What a sweep stores for the metric (``Sweep/Runs/values``): the
-    /// ``value(in:)``, except for `liveness`, stored as its verdict's
+    /// ``value(in:)``, except for a verdict (`liveness`), stored as its
     /// ``Liveness/code`` so that `sweep-runs.csv` can name every verdict.
     public func figure(in result: RunResult) -> Double? {
-        self == .liveness ? Double(result.liveness.code) : value(in: result)
+        let value = spec.value(in: result)
+        guard case .verdict(let verdict) = value else { return value.number }
+        return Double(verdict.code)
     }
 
     /// The ``value(in:)`` a stored ``figure(in:)`` stands for: what a
     /// sweep's statistics average.
     public func value(figure: Double?) -> Double? {
-        guard self == .liveness, let figure else { return figure }
+        guard spec.kind == .verdict, let figure else { return figure }
         // A part written before verdicts had codes holds 1 or 0, which
         // read as `held` and `failed`: the same values.
         guard let verdict = Liveness(code: figure) else { return nil }
-        return Self.livenessValue(verdict)
-    }
-
-    /// 0 for a broken promise, 1 for any other verdict that was reached,
-    /// nil when none was (`not judged`).
-    static func livenessValue(_ liveness: Liveness) -> Double? {
-        switch liveness {
-        case .failed: return 0
-        case .held, .notPromised, .faultsRemain: return 1
-        case .notJudged: return nil
-        }
+        return MetricSpec.Value.verdict(verdict).number
     }
 }
