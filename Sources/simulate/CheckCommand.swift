@@ -94,7 +94,7 @@ enum CheckCommand {
         options.limits.apply(to: &scenario)
         let report = Commands.compare(scenario: scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
                                       store: options.store, checksInvariants: options.checksInvariants, file: document.file,
-                                      stackArguments: document.stackArguments, expectations: document.expectations,
+                                      stack: ReplayCommand.Stack(preset: options.preset, engine: options.engine), expectations: document.expectations,
                                       valueExpectations: document.valueExpectations, progress: progress)
         if let out = options.out { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(document.scenario.name)) }
         // The file was just parsed, so it can be read; if it somehow cannot,

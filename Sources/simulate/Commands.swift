@@ -46,7 +46,7 @@ enum Commands {
     /// Runs `scenario` once per strategy and checks the expectations.
     static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
                         concurrency: WriterConcurrency = .deterministic, store: StoreKind, checksInvariants: Bool,
-                        file: String?, stackArguments: String = "", expectations: [Expectation],
+                        file: String?, stack: ReplayCommand.Stack = ReplayCommand.Stack(), expectations: [Expectation],
                         valueExpectations: [ValueExpectation] = [], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
         let runCount = Comparison.plan(scenario: scenario, strategies: strategies).count
@@ -66,15 +66,17 @@ enum Commands {
             switch error {
             case .store: exitWithUsageError(error.description)
             case .invariant(let violation):
-                exitWithInvariantViolation(violation, replay: file.map { "simulate run \(ShellWord.quoted($0))" + stackArguments }
-                    ?? "simulate --replicas \(scenario.deviceCountWithoutHub)" + scenario.stackArguments)
+                let replay = ReplayCommand.comparison(file: file, scenario: scenario, seed: violation.seed,
+                                                      stack: file == nil ? ReplayCommand.Stack(of: scenario) : stack, strategies: [violation.strategy],
+                                                      store: store.name, concurrency: concurrency)
+                exitWithInvariantViolation(violation, replay: replay.adding("--check-invariants"))
             }
         }
         ticker.stop()
         progress.clear()
         var report = Report(scenario: scenario, seed: seed, store: store.name, results: results, includesTiming: includesTiming,
                             concurrency: concurrency, file: file, expectations: ExpectationOutcome.check(expectations, against: results))
-        report.fileStackArguments = stackArguments
+        report.fileStack = stack
         report.valueExpectations = ValueOutcome.check(valueExpectations, against: results)
         return report
     }

@@ -10,8 +10,8 @@ func exitWithUsageError(_ message: String) -> Never {
 
 /// Prints a broken invariant with the command that replays it and exits
 /// with status 3: the simulator's own state is inconsistent (a SyncSim bug).
-func exitWithInvariantViolation(_ violation: InvariantViolation, replay: String) -> Never {
-    FileHandle.standardError.write(Data("simulate: \(violation)\n  replay: \(replay) --seed \(violation.seed) --strategies \(violation.strategy) --check-invariants\n".utf8))
+func exitWithInvariantViolation(_ violation: InvariantViolation, replay: ReplayCommand) -> Never {
+    FileHandle.standardError.write(Data("simulate: \(violation)\n  replay: \(replay)\n".utf8))
     exit(ExitStatus.invariantBroken.rawValue)
 }
 
@@ -68,7 +68,8 @@ case .run:
         options.limits.apply(to: &scenario)
         return Commands.compare(scenario: scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
                          includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
-                         checksInvariants: options.checksInvariants, file: document.file, stackArguments: document.stackArguments,
+                         checksInvariants: options.checksInvariants, file: document.file,
+                         stack: ReplayCommand.Stack(preset: options.preset, engine: options.engine),
                          expectations: document.expectations, valueExpectations: document.valueExpectations, progress: progress)
     }
     if let out = options.out {
