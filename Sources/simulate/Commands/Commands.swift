@@ -82,7 +82,8 @@ enum Commands {
     }
 
     /// `simulate race`: real threads, so no seed and no reproducibility.
-    static func race(_ options: CommandLineOptions, progress: Progress) {
+    static func race(_ options: RaceOptions) {
+        let progress = Progress(for: .race)
         let strategies = (options.strategyNames ?? StrategyCatalog.defaultNames).map { StrategyCatalog.strategy(named: $0)! }
         let schedule: ConcurrentWriters.Schedule = options.lockstep ? .lockstep : .free(thinkMicros: options.thinkMicros)
         let measurements = RaceExperiment.run(strategies: strategies, writerCounts: options.writerCounts, trials: options.trials,
@@ -98,7 +99,7 @@ enum Commands {
 
     /// Prints the reports; as JSON, one document of one shape (a `reports`
     /// array) for one report or many.
-    static func print(_ reports: [Report], format: CommandLineOptions.Format) {
+    static func print(_ reports: [Report], format: OutputFormat) {
         switch format {
         case .table:
             Swift.print(reports.map { $0.table() }.joined(separator: "\n"), terminator: "")

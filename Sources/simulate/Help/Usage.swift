@@ -6,7 +6,7 @@ import SyncSimulation
 enum Usage {
     static var overview: String {
         let commands = CommandHelp.all
-        let compare = CommandHelp.of(.compare)
+        let compare = Command.compare.help
         var lines = ["""
         OVERVIEW: Simulate replicas of a record store syncing over a lossy network, and
         measure, strategy by strategy, the duplicate records, lost writes and diverged
@@ -19,9 +19,9 @@ enum Usage {
             "  " + help.command.rawValue + String(repeating: " ", count: width - help.command.rawValue.count) + help.summary
         }
         lines += ["", "OPTIONS (no command):"] + HelpLayout.optionLines(compare.options)
-        lines += ["", "GLOBAL OPTIONS:"] + HelpLayout.optionLines([
-            OptionHelp.help.described("show this page, or with a command that command's (or: simulate help CMD)"), .version,
-        ])
+        var help = OptionSpec.help
+        help.summary = "show this page, or with a command that command's (or: simulate help CMD)"
+        lines += ["", "GLOBAL OPTIONS:"] + HelpLayout.optionLines([help, .version])
         lines += ["", "EXAMPLE:", "  \(compare.example)"]
         lines += ["", strategies, "", engines, "", presets, "", exitStatus]
         return lines.joined(separator: "\n") + "\n"
