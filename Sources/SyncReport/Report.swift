@@ -30,10 +30,10 @@ public struct Report: Sendable {
     public var valueExpectations: [ValueOutcome] = []
     /// How writers ran; `dispatch` runs are not reproducible.
     public let concurrency: WriterConcurrency
-    /// For a file: the options that replaced its stack on the command line
-    /// (` --preset NAME`, ` --engine NAME`, or nothing), which a replay
-    /// repeats. The built-in scenario's stack comes from its scenario.
-    public var fileStackArguments = ""
+    /// For a file: the stack the command line chose in place of the
+    /// file's own (`--preset NAME`, `--engine NAME`, or none), which a
+    /// replay repeats. The built-in scenario's stack comes from its scenario.
+    public var fileStack = ReplayCommand.Stack()
 
     /// A report of these results; `expectations` are the file's, checked against them.
     public init(scenario: Scenario, seed: UInt64, store: String = "memory", results: [RunResult], includesTiming: Bool,
@@ -53,24 +53,7 @@ public struct Report: Sendable {
 
     /// The command that reproduces this report.
     public var replayCommand: String {
-        // A strategy run once per variant is named once.
-        var names: [String] = []
-        for result in results where !names.contains(result.strategy) { names.append(result.strategy) }
-        var command = file.map { "simulate run \(ShellWord.quoted($0)) --seed \(seed)" }
-            ?? "simulate --replicas \(scenario.deviceCountWithoutHub) --seed \(seed)"
-        command += file == nil ? scenario.stackArguments : fileStackArguments
-        let defaultNames = scenario.preset?.strategies ?? StrategyCatalog.defaultNames
-        if names != defaultNames { command += " --strategies " + ShellWord.quoted(names.joined(separator: ",")) }
-        if store != "memory" { command += " --store \(ShellWord.quoted(store))" }
-        if !isReproducible { command += " --concurrency \(concurrency.rawValue)" }
-        // A partial report replays partial.
-        if let limit = scenario.maxEvents { command += " --max-events \(limit)" }
-        // A strategy a library user registered runs only in their program.
-        let registered = names.filter { !StrategyCatalog.builtInNames.contains($0) }
-        if !registered.isEmpty {
-            command += "  # needs the program that registers \(registered.joined(separator: ", ")) (StrategyRegistry): "
-                + "run it with that program's arguments, not bare simulate"
-        }
-        return command
+        ReplayCommand.comparison(file: file, scenario: scenario, seed: seed, stack: file == nil ? ReplayCommand.Stack(of: scenario) : fileStack,
+                                 strategies: results.map(\.strategy), store: store, concurrency: concurrency).description
     }
 }

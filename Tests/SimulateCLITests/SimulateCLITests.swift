@@ -19,20 +19,6 @@ struct SimulateCLITests {
         #expect(short.stdoutData == output.stdoutData)
     }
 
-    @Test func helpListsStrategiesInCatalogOrderWithTheDefaultsFirst() async throws {
-        let output = try await SimulateProcess.run(["--help"])
-        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let start = try #require(lines.firstIndex(of: "STRATEGIES:"))
-        let listed = lines[(start + 1)...]
-            .prefix { !$0.isEmpty }
-            .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(listed == StrategyCatalog.allNames)
-        // "--strategies LIST ... (default: the first eight below, or the file's list)"
-        #expect(output.stdout.contains("(default: the first eight below"))
-        #expect(StrategyCatalog.defaultNames.count == 8)
-        #expect(Array(listed.prefix(8)) == StrategyCatalog.defaultNames)
-    }
-
     // MARK: Table
 
     @Test func defaultTableHasARowPerDefaultStrategyInOrder() async throws {

@@ -33,6 +33,21 @@ struct ReplayCommandTests {
         #expect(report.replayCommand == "simulate --replicas 2 --seed 3 --strategies mine:crdt  # needs the program that registers mine:crdt "
             + "(StrategyRegistry): run it with that program's arguments, not bare simulate")
     }
+
+    /// Every replay line is built by ``ReplayCommand``: a flag added after
+    /// the note still comes before it, and the explore and check forms.
+    @Test func oneBuilderForEveryReplayLine() {
+        let scenario = DefaultScenario.make(replicas: 2, seed: 3)
+        let invariant = ReplayCommand.comparison(file: nil, scenario: scenario, seed: 3, stack: ReplayCommand.Stack(engine: "cloudkit"),
+                                                 strategies: ["mine:crdt"], store: "sqlite").adding("--check-invariants")
+        #expect(invariant.description == "simulate --replicas 2 --seed 3 --engine cloudkit --strategies mine:crdt --store sqlite --check-invariants"
+            + "  # needs the program that registers mine:crdt (StrategyRegistry): run it with that program's arguments, not bare simulate")
+        #expect(ReplayCommand.comparison(file: "a b.json5", scenario: scenario, seed: 1, stack: ReplayCommand.Stack(preset: "nspckc", engine: "peer"),
+                                         strategies: StrategyCatalog.defaultNames).description == "simulate run 'a b.json5' --seed 1 --preset nspckc")
+        #expect(ReplayCommand.explore(file: "x.json5", seed: 7, nemesis: "every=1s").adding("--check-invariants").description
+            == "simulate explore x.json5 --seeds 7..7 --nemesis every=1s --check-invariants")
+        #expect(ReplayCommand.check(file: "out/x-seed-7.json5").description == "simulate check out/x-seed-7.json5")
+    }
 }
 
 /// `ReportFiles` writes, from a library call, the files `--out DIR` writes.

@@ -44,7 +44,6 @@ public func fuzzExpectations(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     var report = Report(scenario: document.scenario, seed: document.seed, results: results, includesTiming: false,
                         file: document.file, expectations: ExpectationOutcome.check(document.expectations, against: results))
-    report.fileStackArguments = document.stackArguments
     FuzzRender.report(report)
 
     // As `simulate check` does it: one case per expectation and strategy,

@@ -6,7 +6,7 @@ import Testing
 /// which each shell can read.
 struct CompletionsCommandTests {
     /// Every command a user types, and every option of any command.
-    static var commandNames: [String] { CommandLineOptions.Command.allCases.filter { $0 != .compare }.map(\.rawValue) }
+    static var commandNames: [String] { Command.named.map(\.rawValue) }
     static var optionNames: [String] { Array(Set(CommandHelp.all.flatMap(\.acceptedOptions).map(\.name))).sorted() }
 
     /// The path of `shell`, or nil when it is not installed.

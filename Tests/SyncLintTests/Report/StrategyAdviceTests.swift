@@ -3,28 +3,34 @@ import SyncSimulation
 import Testing
 @testable import SyncLint
 
-/// The summary names strategies and stacks the way the simulator does:
-/// SyncLint does not depend on SyncSimulation, so these tests hold the two
-/// together.
+/// The summary advises on the catalog's strategies, in the catalog's
+/// order family by family, and what it says runs on the container is what
+/// the `nspckc` preset runs.
 struct StrategyAdviceTests {
     typealias F = LintFixtures
 
-    @Test func everyStrategyTheSummaryNamesExists() {
-        for name in StrategyAdvice.strategyNames {
-            #expect(StrategyCatalog.allNames.contains(name), "\(name) is not a SyncSim strategy")
-        }
+    /// An alias (`dedupe:apple`) and the unique-constraint policies after
+    /// the first have no line of their own; every other entry has one.
+    @Test func theCatalogsStrategiesFamilyByFamily() {
+        #expect(StrategyAdvice.strategyNames == ["unique:error", "lww", "lww:field", "dedupe", "dedupe:merge", "dedupe:deferred", "crdt", "keyid"])
     }
 
-    /// What the summary says runs on NSPersistentCloudKitContainer is what
-    /// the `nspckc` preset runs, and what it sends elsewhere runs there.
-    @Test func verdictsAgreeWithThePresets() throws {
+    /// A verdict that says yes names a strategy the `nspckc` preset runs,
+    /// and the stacks it sends a strategy to run it.
+    @Test(arguments: [true, false])
+    func verdictsAgreeWithThePresets(_ hasKeys: Bool) throws {
         let nspckc = try #require(PresetCatalog.preset(named: "nspckc"))
-        #expect(nspckc.exclusion(of: "unique:error") != nil)
-        #expect(nspckc.exclusion(of: "crdt") != nil)
-        for name in StrategyAdvice.runnableOnStack {
-            #expect(nspckc.exclusion(of: name) == nil, "nspckc cannot run \(name)")
+        for name in StrategyAdvice.strategyNames {
+            let verdict = StrategyAdvice.verdict(name, keyedNames: hasKeys ? "Article" : nil)
+            if verdict.hasPrefix("yes") {
+                #expect(nspckc.exclusion(of: name) == nil, "nspckc cannot run \(name)")
+            }
+            if verdict.hasPrefix("no:") {
+                #expect(nspckc.exclusion(of: name) != nil, "nspckc runs \(name)")
+            }
         }
         #expect(try #require(PresetCatalog.preset(named: "sqlitedata")).strategies.contains("lww:field"))
+        #expect(try #require(PresetCatalog.preset(named: "sqlitedata")).strategies.contains("keyid"))
         #expect(try #require(PresetCatalog.preset(named: "cksyncengine")).strategies.contains("crdt"))
     }
 

@@ -25,10 +25,10 @@ public struct ExploreResult: Sendable {
         nemesisArgument = target.nemesis.argument(runUntilMicros: target.runUntilMicros)
         checksInvariants = target.checksInvariants
         seeds = outcomes.map { outcome in
-            var replay = "simulate explore \(ShellWord.quoted(target.file)) --seeds \(outcome.seed)..\(outcome.seed)"
-            if nemesisGiven { replay += " --nemesis \(target.nemesis.argument(runUntilMicros: target.runUntilMicros))" }
-            if case .invariant? = outcome.failures.first { replay += " --check-invariants" }
-            return ExploreSeedResult(outcome: outcome, replay: replay, failureLines: outcome.failures.map(target.line(of:)))
+            var replay = ReplayCommand.explore(file: target.file, seed: outcome.seed,
+                                               nemesis: nemesisGiven ? target.nemesis.argument(runUntilMicros: target.runUntilMicros) : nil)
+            if case .invariant? = outcome.failures.first { replay.add("--check-invariants") }
+            return ExploreSeedResult(outcome: outcome, replay: replay.description, failureLines: outcome.failures.map(target.line(of:)))
         }
     }
 
@@ -54,9 +54,9 @@ public struct ExploreResult: Sendable {
                 continue
             }
             let path = (folder as NSString).appendingPathComponent(result.fileName)
-            var replay = "simulate check \(ShellWord.quoted(path))"
-            if case .invariant = result.failure { replay += " --check-invariants" }
-            seeds[index].shrink = .written(result, path: path, replay: replay)
+            var replay = ReplayCommand.check(file: path)
+            if case .invariant = result.failure { replay.add("--check-invariants") }
+            seeds[index].shrink = .written(result, path: path, replay: replay.description)
         }
     }
 }

@@ -52,7 +52,7 @@ enum Commands {
     /// Runs `scenario` once per strategy and checks the expectations.
     static func compare(scenario: Scenario, seed: UInt64, strategyNames: [String], includesTiming: Bool,
                         concurrency: WriterConcurrency = .deterministic, store: StoreKind, checksInvariants: Bool,
-                        file: String?, stackArguments: String = "", expectations: [Expectation],
+                        file: String?, stack: ReplayCommand.Stack = ReplayCommand.Stack(), expectations: [Expectation],
                         valueExpectations: [ValueExpectation] = [], progress: Progress) -> Report {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
         let runCount = Comparison.plan(scenario: scenario, strategies: strategies).count
@@ -72,21 +72,24 @@ enum Commands {
             switch error {
             case .store: exitWithUsageError(error.description)
             case .invariant(let violation):
-                exitWithInvariantViolation(violation, replay: file.map { "simulate run \(ShellWord.quoted($0))" + stackArguments }
-                    ?? "simulate --replicas \(scenario.deviceCountWithoutHub)" + scenario.stackArguments)
+                let replay = ReplayCommand.comparison(file: file, scenario: scenario, seed: violation.seed,
+                                                      stack: file == nil ? ReplayCommand.Stack(of: scenario) : stack, strategies: [violation.strategy],
+                                                      store: store.name, concurrency: concurrency)
+                exitWithInvariantViolation(violation, replay: replay.adding("--check-invariants"))
             }
         }
         ticker.stop()
         progress.clear()
         var report = Report(scenario: scenario, seed: seed, store: store.name, results: results, includesTiming: includesTiming,
                             concurrency: concurrency, file: file, expectations: ExpectationOutcome.check(expectations, against: results))
-        report.fileStackArguments = stackArguments
+        report.fileStack = stack
         report.valueExpectations = ValueOutcome.check(valueExpectations, against: results)
         return report
     }
 
     /// `simulate race`: real threads, so no seed and no reproducibility.
-    static func race(_ options: CommandLineOptions, progress: Progress) {
+    static func race(_ options: RaceOptions) {
+        let progress = Progress(for: .race)
         let strategies = (options.strategyNames ?? StrategyCatalog.defaultNames).map { StrategyCatalog.strategy(named: $0)! }
         let schedule: ConcurrentWriters.Schedule = options.lockstep ? .lockstep : .free(thinkMicros: options.thinkMicros)
         let measurements = RaceExperiment.run(strategies: strategies, writerCounts: options.writerCounts, trials: options.trials,
@@ -102,7 +105,7 @@ enum Commands {
 
     /// Prints the reports; as JSON, one document of one shape (a `reports`
     /// array) for one report or many.
-    static func print(_ reports: [Report], format: CommandLineOptions.Format) {
+    static func print(_ reports: [Report], format: OutputFormat) {
         switch format {
         case .table:
             Swift.print(reports.map { $0.table() }.joined(separator: "\n"), terminator: "")

@@ -5,11 +5,11 @@ import SyncSimulation
 
 /// `simulate sweep` and `simulate merge`.
 enum SweepCommands {
-    static func sweep(_ options: CommandLineOptions) {
+    static func sweep(_ options: SweepOptions) {
         let file = options.paths[0]
         guard let data = FileManager.default.contents(atPath: file) else { exitWithUsageError("\(file): no such file") }
         var plan = Sweep.Plan(file: file, data: data, parameters: options.variations, seeds: options.seeds, strategies: options.strategyNames)
-        plan.limits = options.limits
+        plan.limits = options.limits.runLimits
         let bar = ProgressBar("sweep", quiet: options.quiet)
         let runs: Sweep.Runs
         do {
@@ -32,7 +32,7 @@ enum SweepCommands {
         finish(plan, runs, out: options.out, format: options.format)
     }
 
-    static func merge(_ options: CommandLineOptions) {
+    static func merge(_ options: MergeOptions) {
         do {
             var parts: [SweepParts.Part] = []
             for path in options.paths { parts.append(try SweepParts.read(path)) }
@@ -46,7 +46,7 @@ enum SweepCommands {
     /// Writes the summary files and every run's figures (`sweep-runs.csv`)
     /// under `out`, and prints the Markdown summary, or with `--format
     /// json` the document `sweep.json` holds.
-    private static func finish(_ plan: Sweep.Plan, _ runs: Sweep.Runs, out: String?, format: CommandLineOptions.Format) {
+    private static func finish(_ plan: Sweep.Plan, _ runs: Sweep.Runs, out: String?, format: OutputFormat) {
         let result = Sweep.summarize(plan, runs)
         if let out {
             OutputFiles.write(result, to: out)

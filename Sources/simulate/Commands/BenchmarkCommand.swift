@@ -6,7 +6,8 @@ import SyncSimulation
 /// limit it could reach, the memory store's bytes per record, and the
 /// machine, from one run of ``StoreBenchmark``.
 enum BenchmarkCommand {
-    static func benchmark(_ options: CommandLineOptions, progress: Progress) {
+    static func benchmark(_ options: BenchmarkOptions) {
+        let progress = Progress(for: .benchmark)
         let settings = StoreBenchmark.Settings(records: options.records, replicas: options.replicas, batch: options.batch,
                                                sqliteDirectory: sqliteDirectory(options.store))
         let result: StoreBenchmark.Result

@@ -1,9 +1,10 @@
 import SyncReport
 
 /// `simulate completions bash|zsh|fish`: a shell completion script read
-/// from the tables help is printed from (``CommandHelp``, ``OptionHelp``,
-/// ``CommandLineOptions/valueChoices(_:command:)``), so that a new command,
-/// option, strategy, engine or preset completes with no edit here.
+/// from the declarations help is printed from (``CommandHelp``, each
+/// command's ``OptionSpec``s with their ``ValueSpec/completion``), so that
+/// a new command, option, strategy, engine or preset completes with no
+/// edit here.
 enum CompletionScript {
     enum Shell: String, CaseIterable {
         case bash, zsh, fish
@@ -18,20 +19,13 @@ enum CompletionScript {
     }
 
     /// What a word completes to.
-    enum Values: Equatable {
-        /// Nothing to offer: a number, a range, free text.
-        case free
-        /// One of these.
-        case words([String])
-        /// Some of these, comma-separated (`--strategies lww,crdt`).
-        case list([String])
-        case files
-        case directories
-    }
+    typealias Values = ValueCompletion
 
-    struct Option {
+    struct ScriptOption {
         /// `--seed`
         let name: String
+        /// `-h` beside `--help`.
+        let shortName: String?
         let summary: String
         /// What help calls the value (`S`, `ENGINE`); nil for a flag.
         let valueName: String?
@@ -46,22 +40,22 @@ enum CompletionScript {
         let values: Values
     }
 
-    struct Command {
+    struct ScriptCommand {
         /// `run`; empty for the built-in scenario, which takes no command.
         let name: String
         let summary: String
         /// Every option the parser accepts, in help's order.
-        let options: [Option]
+        let options: [ScriptOption]
         /// Nil when nothing may follow the command's name but options.
         let operands: Operands?
     }
 
     /// Every command, the built-in scenario's first, in help's order.
-    static var commands: [Command] {
+    static var commands: [ScriptCommand] {
         CommandHelp.all.map { help in
             precondition(help.acceptedOptions.allSatisfy { isPlainWord($0.name) }, "an option of \(help.command) a script would have to quote")
-            return Command(name: help.command == .compare ? "" : help.command.rawValue, summary: help.summary,
-                    options: help.acceptedOptions.map { option(option: $0, command: help.command) },
+            return ScriptCommand(name: help.command == .compare ? "" : help.command.rawValue, summary: help.summary,
+                    options: help.acceptedOptions.map(option),
                     operands: operands(of: help))
         }
     }
@@ -71,30 +65,21 @@ enum CompletionScript {
         commands.dropFirst().map(\.name)
     }
 
-    private static func option(option: OptionHelp, command: CommandLineOptions.Command) -> Option {
-        Option(name: option.name, summary: option.summary, valueName: option.value, value: values(of: option, command: command),
-               isRepeatable: option.isRepeatable)
-    }
-
-    /// A choice of names where the parser has one; else by what help calls
-    /// the value: `DIR` a folder, `FILE` a file, anything else free.
-    private static func values(of option: OptionHelp, command: CommandLineOptions.Command) -> Values? {
-        guard let value = option.value else { return nil }
-        if let choices = CommandLineOptions.valueChoices(option.name, command: command) {
+    private static func option(_ option: OptionSpec) -> ScriptOption {
+        if case .words(let choices)? = option.value?.completion {
             precondition(choices.allSatisfy(isPlainWord), "\(option.name) offers a value a script would have to quote")
-            return value == "LIST" ? .list(choices) : .words(choices)
         }
-        switch value {
-        case "DIR": return .directories
-        case "FILE": return .files
-        default: return .free
+        if case .list(let choices)? = option.value?.completion {
+            precondition(choices.allSatisfy(isPlainWord), "\(option.name) offers a value a script would have to quote")
         }
+        return ScriptOption(name: option.name, shortName: option.shortName, summary: option.summary, valueName: option.value?.placeholder,
+                      value: option.value?.completion, isRepeatable: option.isRepeatable)
     }
 
     private static func operands(of help: CommandHelp) -> Operands? {
         switch help.command {
         case .completions: Operands(name: "shell", values: .words(Shell.allCases.map(\.rawValue)))
-        case .help: Operands(name: "command", values: .words(CommandHelp.all.dropFirst().map(\.command.rawValue)))
+        case .help: Operands(name: "command", values: .words(Command.named.map(\.rawValue)))
         default: help.operands.isEmpty ? nil : Operands(name: "file", values: .files)
         }
     }

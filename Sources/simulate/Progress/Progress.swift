@@ -16,6 +16,14 @@ struct Progress {
         self.log = log
     }
 
+    /// The progress of `command`'s runs on stderr (none with `quiet`). Off
+    /// a terminal, check, run and the built-in scenario write a line to the
+    /// log at most every 10 s (a CI job or a script runs them for minutes;
+    /// a long run must never look hung); sweep and explore make their own bars.
+    init(for command: Command, quiet: Bool = false) {
+        self.init(style: .standardError(quiet: quiet, logs: [.check, .run, .compare].contains(command)), log: ProgressLog(prefix: command.rawValue))
+    }
+
     var enabled: Bool { style != .off }
 
     func show(_ line: String) {

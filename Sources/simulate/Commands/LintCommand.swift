@@ -7,11 +7,11 @@ import SyncReport
 /// document), writes the schema when asked, and exits 1 when a model would
 /// fail to load with CloudKit, 0 when all would load, 2 for bad input.
 enum LintCommand {
-    static func lint(_ options: CommandLineOptions) -> Never {
+    static func lint(_ options: LintCommandOptions) -> Never {
         var reports: [LintReport] = []
         for path in options.paths {
             do {
-                reports += try ModelLint.lintAll(path, options: options.lintOptions)
+                reports += try ModelLint.lintAll(path, options: options.lint)
             } catch {
                 exitWithUsageError("lint: \(error)")
             }
@@ -26,8 +26,8 @@ enum LintCommand {
         if options.schemaOut != nil {
             do { keys = try SchemaKeys(model: reports[0].model, arguments: options.schemaKeys) } catch { exitWithUsageError("lint: \(error)") }
         }
-        let annotates = options.lintFormat == .text && GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
-        FileHandle.standardOutput.write(Data(result.rendered(options.lintFormat, annotates: annotates).utf8))
+        let annotates = options.format == .text && GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
+        FileHandle.standardOutput.write(Data(result.rendered(options.format, annotates: annotates).utf8))
         if let schemaOut = options.schemaOut, let keys {
             let report = reports[0]
             let text = ScenarioSchemaWriter.text(for: report.model, source: report.path, keys: keys)
@@ -39,7 +39,7 @@ enum LintCommand {
             let line = "schema: wrote \(schemaOut) (\(report.model.entities.filter(\.isSynced).count) entities); run it with: simulate run \(schemaOut)\n"
                 + (keys.advice.map { $0 + "\n" } ?? "")
             // Stdout holds one document in JSON and SARIF, so the lines go to stderr there.
-            (options.lintFormat == .text ? FileHandle.standardOutput : FileHandle.standardError).write(Data(line.utf8))
+            (options.format == .text ? FileHandle.standardOutput : FileHandle.standardError).write(Data(line.utf8))
         }
         if let junitPath = options.junitPath { OutputFiles.write(JUnitReport(lint: result), toFile: junitPath) }
         exit(result.exitStatus)

@@ -1,8 +1,8 @@
 extension CommandHelp {
     /// What `simulate CMD --help` and `simulate help CMD` print; for the
     /// built-in scenario (no command), the overview.
-    static func text(for command: CommandLineOptions.Command) -> String {
-        command == .compare ? Usage.overview : of(command).page
+    static func text(for command: Command) -> String {
+        command == .compare ? Usage.overview : command.help.page
     }
 
     /// The command's own page: usage, what it does, its options (one line
@@ -49,8 +49,14 @@ enum HelpLayout {
     /// page, two spaces past the longest label of any command.
     static let labelWidth = CommandHelp.all.flatMap(\.acceptedOptions).map(\.label.count).max()! + 2
 
+    /// `eight` for 8: how help counts in words, from one to twelve; digits above.
+    static func spelled(_ number: Int) -> String {
+        let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        return words.indices.contains(number) ? words[number] : "\(number)"
+    }
+
     /// `  --seed S             seed of …`, the summaries in one column.
-    static func optionLines(_ options: [OptionHelp]) -> [String] {
+    static func optionLines(_ options: [OptionSpec]) -> [String] {
         options.map { option in
             "  " + option.label + String(repeating: " ", count: labelWidth - option.label.count) + option.summary
         }

@@ -9,12 +9,12 @@ import SyncSimulation
 /// GitHub annotations when asked. Every line and document comes from
 /// ``ExploreResult``; this sequences, writes and prints.
 enum ExploreCommands {
-    static func explore(_ options: CommandLineOptions) -> Never {
+    static func explore(_ options: ExploreOptions) -> Never {
         let file = options.paths[0]
         guard let data = FileManager.default.contents(atPath: file) else { exitWithUsageError("\(file): no such file") }
         var plan = Explore.Plan(file: file, text: String(decoding: data, as: UTF8.self), seeds: options.seeds,
                                 nemesis: options.nemesis ?? ExploreNemesis(), checksInvariants: options.checksInvariants)
-        plan.limits = options.limits
+        plan.limits = options.limits.runLimits
         let bar = ProgressBar("explore", quiet: options.quiet)
         let target: Explore.Target
         let outcomes: [Explore.SeedOutcome]

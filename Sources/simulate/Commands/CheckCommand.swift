@@ -8,7 +8,8 @@ import SyncSimulation
 /// with JUnit XML and GitHub annotations when asked. A file that cannot be
 /// parsed is reported and the others still run.
 enum CheckCommand {
-    static func check(_ options: CommandLineOptions, progress: Progress) -> Never {
+    static func check(_ options: CheckOptions) -> Never {
+        let progress = Progress(for: .check, quiet: options.quiet)
         let paths: [String]
         do {
             paths = try ScenarioFile.expand(options.paths)
@@ -49,11 +50,11 @@ enum CheckCommand {
     /// scenario name of a file that parses), in order. Exits 2 when none is
     /// selected, or when two selected files have one scenario name: their
     /// lines, JUnit cases and `--out` folders would be the same.
-    static func select(_ paths: [String], options: CommandLineOptions) -> [String] {
+    static func select(_ paths: [String], options: CheckOptions) -> [String] {
         var selected: [String] = []
         var names: [String: String] = [:]
         for path in paths {
-            let name = try? ScenarioFile.load(path, seed: options.seed, engine: options.engine, preset: options.preset).scenario.name
+            let name = try? ScenarioFile.load(path, seed: options.seed, engine: options.stack.engine, preset: options.stack.preset).scenario.name
             if let filter = options.filter, !path.contains(filter), !(name?.contains(filter) ?? false) { continue }
             if let name {
                 if let first = names[name] {
@@ -72,10 +73,10 @@ enum CheckCommand {
 
     /// One file's part: broken when it cannot be parsed (or its stack
     /// cannot run under `--preset`), otherwise run and checked.
-    static func checkFile(_ path: String, options: CommandLineOptions, progress: Progress) -> CheckFile {
+    static func checkFile(_ path: String, options: CheckOptions, progress: Progress) -> CheckFile {
         let document: ScenarioDocument
         do {
-            document = try ScenarioFile.load(path, seed: options.seed, engine: options.engine, preset: options.preset)
+            document = try ScenarioFile.load(path, seed: options.seed, engine: options.stack.engine, preset: options.stack.preset)
         } catch {
             return CheckFile(path: path, outcome: .broken(error))
         }
@@ -88,14 +89,14 @@ enum CheckCommand {
             return CheckFile(path: path, outcome: .noExpectations(scenario: document.scenario.name))
         }
         let strategies = needed.compactMap(StrategyCatalog.strategy(named:))
-        if let refusal = options.limits.refusal(document.scenario, strategies: strategies) {
+        if let refusal = options.limits.runLimits.refusal(document.scenario, strategies: strategies) {
             return CheckFile(path: path, outcome: .broken(ScenarioFileError(file: path, path: "", message: "too large: " + refusal)))
         }
         var scenario = document.scenario
-        options.limits.apply(to: &scenario)
+        options.limits.runLimits.apply(to: &scenario)
         let report = Commands.compare(scenario: scenario, seed: document.seed, strategyNames: needed, includesTiming: false,
                                       store: options.store, checksInvariants: options.checksInvariants, file: document.file,
-                                      stackArguments: document.stackArguments, expectations: document.expectations,
+                                      stack: options.stack.replay, expectations: document.expectations,
                                       valueExpectations: document.valueExpectations, progress: progress)
         if let out = options.out { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(document.scenario.name)) }
         // The file was just parsed, so it can be read; if it somehow cannot,

@@ -33,7 +33,7 @@ extension CompletionScript {
             lines.append("        \(command.name.isEmpty ? "\"\"" : command.name))")
             lines += bashValueCases(command)
             lines.append("            options=\"\(command.options.map(\.name).joined(separator: " "))\"")
-            if command.options.contains(where: { $0.name == "--help" }) { lines.append("            options+=\" -h\"") }
+            for short in command.options.compactMap(\.shortName) { lines.append("            options+=\" \(short)\"") }
             lines.append("            ;;")
         }
         lines += [
@@ -56,7 +56,7 @@ extension CompletionScript {
 
     /// `--engine) _simulate_words "$value" "peer cloudkit"; return ;;`: the
     /// value of the option before the cursor. A free value offers nothing.
-    private static func bashValueCases(_ command: Command) -> [String] {
+    private static func bashValueCases(_ command: ScriptCommand) -> [String] {
         let valued = command.options.filter { $0.value != nil }
         guard !valued.isEmpty else { return [] }
         var lines = ["            case $prev in"]

@@ -6,7 +6,7 @@ import SyncSimulation
 enum Usage {
     static var overview: String {
         let commands = CommandHelp.all
-        let compare = CommandHelp.of(.compare)
+        let compare = Command.compare.help
         var lines = ["""
         OVERVIEW: Simulate replicas of a record store syncing over a lossy network, and
         measure, strategy by strategy, the duplicate records, lost writes and diverged
@@ -19,30 +19,19 @@ enum Usage {
             "  " + help.command.rawValue + String(repeating: " ", count: width - help.command.rawValue.count) + help.summary
         }
         lines += ["", "OPTIONS (no command):"] + HelpLayout.optionLines(compare.options)
-        lines += ["", "GLOBAL OPTIONS:"] + HelpLayout.optionLines([
-            OptionHelp.help.described("show this page, or with a command that command's (or: simulate help CMD)"), .version,
-        ])
+        var help = OptionSpec.help
+        help.summary = "show this page, or with a command that command's (or: simulate help CMD)"
+        lines += ["", "GLOBAL OPTIONS:"] + HelpLayout.optionLines([help, .version])
         lines += ["", "EXAMPLE:", "  \(compare.example)"]
         lines += ["", strategies, "", engines, "", presets, "", exitStatus]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static let strategies = """
-    STRATEGIES:
-      unique:error        unique constraint, NSErrorMergePolicy: a colliding save fails
-      unique:objectTrump  unique constraint, object-trump: SwiftData's upsert
-      unique:storeTrump   unique constraint, store-trump: the stored values stay
-      unique:overwrite    unique constraint, overwrite: the new record replaces
-      unique:rollback     unique constraint, rollback: the new record is discarded
-      lww                 CloudKit style, no dedupe: newest write wins per record
-      dedupe              fetch before insert, and Apple's dedupe pass after each sync
-      crdt                ids derived from the natural key, per-field merge
-      lww:field           as lww, but newest write wins per field (not run by default)
-      keyid               ids derived from the natural key, the stack's own merge: not a CRDT (not run by default)
-      dedupe:apple        the same as dedupe; results carry the name you typed
-      dedupe:merge        as dedupe, but the losers' newer values go to the winner
-      dedupe:deferred     as dedupe, but losers are marked and deleted later
-    """
+    /// Every built-in strategy with its summary, as ``StrategyCatalog`` lists them.
+    static var strategies: String {
+        "STRATEGIES:\n" + StrategyCatalog.entries.map { "  " + $0.name + String(repeating: " ", count: max(1, 20 - $0.name.count)) + $0.summary }
+            .joined(separator: "\n")
+    }
 
     static var engines: String {
         "ENGINES:\n" + EngineCatalog.summaries.map { "  " + $0.name + String(repeating: " ", count: max(1, 20 - $0.name.count)) + $0.summary }

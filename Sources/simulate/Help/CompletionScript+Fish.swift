@@ -35,7 +35,7 @@ extension CompletionScript {
             }
             for option in command.options {
                 var line = "complete -c simulate \(condition)"
-                if option.name == "--help" { line += " -s h" }
+                if let short = option.shortName { line += " -s \(short.dropFirst())" }
                 line += " -l \(option.name.dropFirst(2))"
                 if let value = option.value { line += " " + fishValue(value, option: option) }
                 lines.append(line + " -d \(fishQuoted(option.summary))")
@@ -58,7 +58,7 @@ extension CompletionScript {
     }
 
     /// `-x -a 'peer cloudkit'`: what the option's value completes to.
-    private static func fishValue(_ values: Values, option: Option) -> String {
+    private static func fishValue(_ values: Values, option: ScriptOption) -> String {
         switch values {
         case .free: "-x"
         case .words(let words): "-x -a '\(words.joined(separator: " "))'"
@@ -69,7 +69,7 @@ extension CompletionScript {
     }
 
     /// `__simulate_strategies`: prints the names a list option takes.
-    private static func fishListFunction(_ option: Option) -> String? {
+    private static func fishListFunction(_ option: ScriptOption) -> String? {
         guard case .list = option.value else { return nil }
         return "__simulate_" + option.name.dropFirst(2).replacingOccurrences(of: "-", with: "_")
     }

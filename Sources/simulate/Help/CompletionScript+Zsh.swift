@@ -59,11 +59,11 @@ extension CompletionScript {
     }
 
     /// `'--seed=[seed of …]:S: '`, and `-h` beside `--help`.
-    private static func zshSpecs(_ option: Option) -> [String] {
+    private static func zshSpecs(_ option: ScriptOption) -> [String] {
         let description = "[\(zshEscaped(option.summary))]"
         let repeatable = option.isRepeatable ? "*" : ""
         guard let value = option.value else {
-            return (option.name == "--help" ? ["-h" + description] : []).map(zshQuoted) + [zshQuoted(option.name + description)]
+            return (option.shortName.map { [$0 + description] } ?? []).map(zshQuoted) + [zshQuoted(option.name + description)]
         }
         let message = zshEscaped(option.valueName ?? "")
         let action = zshListName(option).map { "_values -s , \(option.name.dropFirst(2)) $\($0)" } ?? zshAction(value)
@@ -71,7 +71,7 @@ extension CompletionScript {
     }
 
     /// `simulate_strategies`: the array of a list option's names.
-    private static func zshListName(_ option: Option) -> String? {
+    private static func zshListName(_ option: ScriptOption) -> String? {
         guard case .list = option.value else { return nil }
         return "simulate_" + option.name.dropFirst(2).replacingOccurrences(of: "-", with: "_")
     }
