@@ -1,5 +1,6 @@
 import Foundation
 import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 
 /// `simulate` (the built-in scenario) and `simulate run FILE...`: run,
