@@ -15,7 +15,10 @@ public enum PresetCatalog {
         all.first { $0.name == name }
     }
 
-    private static let uniqueStrategies = StrategyCatalog.builtInNames.filter { $0.hasPrefix("unique:") }
+    /// The strategies whose store enforces the unique keys: what a stack
+    /// without unique constraints cannot run (read from the strategies,
+    /// not their names).
+    private static let uniqueStrategies = StrategyCatalog.builtInNames.filter { StrategyCatalog.strategy(named: $0)!.enforcesUniqueness }
 
     /// The default strategies without `excluded`.
     private static func defaults(without excluded: [String]) -> [String] {
