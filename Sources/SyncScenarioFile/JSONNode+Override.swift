@@ -140,14 +140,13 @@ extension ScenarioFile {
         if let engine { tree = try tree.runningUnder(engine: engine, file: file) }
         if let preset { tree = try tree.runningAs(preset: preset, file: file) }
         var parser = ScenarioParser(root: Node(value: tree, path: "", file: file), seedOverride: seed)
-        var document: ScenarioDocument
+        let document: ScenarioDocument
         do throws(ScenarioFileError) {
             document = try parser.parse()
         } catch {
             guard let blamed = written.first(where: { $0.place == error.path }) else { throw error }
             throw ScenarioFileError(file: file, path: error.path, message: error.message, argument: blamed.argument)
         }
-        document.stackArguments = preset.map { " --preset \($0)" } ?? engine.map { " --engine \($0)" } ?? ""
         return document
     }
 }

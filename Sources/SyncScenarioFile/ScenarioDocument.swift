@@ -14,9 +14,6 @@ public struct ScenarioDocument: Sendable {
     public let strategyNames: [String]
     /// Every item of the file's `expect` list that applies, in its order.
     public let allExpectations: [ScenarioExpectation]
-    /// The command-line options that replaced the file's stack
-    /// (` --preset NAME`, ` --engine NAME`), empty when it runs its own.
-    public internal(set) var stackArguments = ""
 
     /// A document of a scenario already built.
     public init(file: String, scenario: Scenario, seed: UInt64, strategyNames: [String], allExpectations: [ScenarioExpectation]) {

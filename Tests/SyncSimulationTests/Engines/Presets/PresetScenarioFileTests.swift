@@ -98,7 +98,6 @@ struct PresetScenarioFileTests {
         let file = Data(T.document(#"engine: "cloudkit", cloudkit: { conflict: "serverWins" }"#).utf8)
         let asPreset = try ScenarioFile.parse(file, file: "t.json5", seed: nil, overrides: [], preset: "sqlitedata")
         #expect(Self.settings(asPreset.scenario).first == "conflict=pendingColumns")
-        #expect(asPreset.stackArguments == " --preset sqlitedata")
         let asHub = try ScenarioFile.parse(file, file: "t.json5", seed: nil, overrides: [], preset: "ownserver")
         #expect(asHub.scenario.engine.name == "peer" && asHub.scenario.topology == .hub)
 
@@ -106,10 +105,8 @@ struct PresetScenarioFileTests {
         let asPeer = try ScenarioFile.parse(presetFile, file: "t.json5", seed: nil, overrides: [], engine: "peer")
         #expect(asPeer.scenario.preset == nil && asPeer.scenario.engine.name == "peer")
         #expect(asPeer.strategyNames == StrategyCatalog.defaultNames)
-        #expect(asPeer.stackArguments == " --engine peer")
         let asCloudKit = try ScenarioFile.parse(presetFile, file: "t.json5", seed: nil, overrides: [], engine: "cloudkit")
         #expect(Self.settings(asCloudKit.scenario) == ["conflict=recordLWW", "clock=device", "savePolicy=ifServerRecordUnchanged", "batch=5", "atomic=false"])
-        #expect(try ScenarioFile.parse(presetFile, file: "t.json5", seed: nil, overrides: []).stackArguments == "")
     }
 
     /// A sweep's `--vary engine=…` or `preset=…` switches the stack as the
