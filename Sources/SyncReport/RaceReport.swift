@@ -28,7 +28,7 @@ public struct RaceReport: Sendable {
         "SyncSim · race · writers create the same key at once on one replica · \(trials) trials each · \(scheduleText)"
     }
 
-    static let caveat = "Real threads (Dispatch) decide the interleaving: figures vary from run to run."
+    static let caveat = "Real threads decide the interleaving: figures vary from run to run."
 
     private var columns: [TableColumn<RaceExperiment.Measurement>] {
         [

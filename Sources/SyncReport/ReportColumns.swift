@@ -131,7 +131,7 @@ extension Report {
         partialLead + "SyncSim · scenario \(scenario.name) · seed \(seed) · \(scenario.replicaCount) replicas · \(store) store"
             + (scenario.preset.map { " · \($0.name) preset" }
                 ?? (scenario.engine.name == EngineCatalog.defaultName ? "" : " · \(scenario.engine.name) engine"))
-            + (isReproducible ? "" : " · writers on real threads (Dispatch): not reproducible")
+            + (isReproducible ? "" : " · writers on real threads: not reproducible")
             + (hasVariants ? " · the answer depends on an undocumented behaviour: each strategy runs once per variant" : "")
     }
 

@@ -2,7 +2,7 @@ import SyncModel
 import SyncStore
 
 /// Application writers of `writers` steps (``WriterScheduler``), stepped in
-/// virtual time or run as real Dispatch work items.
+/// virtual time or run on real threads.
 extension Simulation {
     /// Starts `count` tasks running `intent` on `replica`. Each step takes a
     /// seeded random time around the writer latency, so the tasks' steps
@@ -64,7 +64,7 @@ extension Simulation {
         }
     }
 
-    /// The same writers as real Dispatch work items on the replica's store,
+    /// The same writers on real threads (``ParallelThreads``) on the replica's store,
     /// all at this instant of virtual time. Their saves reach the engine in
     /// the order the threads finished: not reproducible.
     private mutating func runDispatchWriters(_ intent: Intent, on replica: ReplicaID, count: Int) {

@@ -29,7 +29,7 @@ struct RaceOptions: CommandOptions {
         .race,
         summary: "real threads: how often concurrent writers leave a duplicate, per strategy",
         description: """
-            Real threads (Dispatch): W writers create the same key at once on one replica, T
+            Real threads: W writers create the same key at once on one replica, T
             times, per strategy and W, and it prints how often a duplicate was left and the mean
             number left. Threads decide, so figures vary from run to run.
             """,

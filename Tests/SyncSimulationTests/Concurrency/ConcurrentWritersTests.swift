@@ -2,7 +2,7 @@ import SyncModel
 import SyncSimulation
 import Testing
 
-/// Real threads (Dispatch) running seed 002's application code on one
+/// Real threads running seed 002's application code on one
 /// replica. `lockstep` is the barrier: every writer fetches before any
 /// saves, so the check-then-insert duplicate is certain, not probable.
 /// These tests also run under ThreadSanitizer (`.ci/run`).
