@@ -16,7 +16,7 @@ public enum DefaultScenario {
     /// The scenario's name: `default`.
     public static let name = "default"
     /// The scenario's description, one sentence for reports.
-    public static var description: String { document(replicas: 1, seed: 1).scenario.description }
+    public static let description = document(replicas: 1, seed: 1).scenario.description
     /// One entity, `User`, whose `email` is unique (``SyncSimulation/Schema/users``).
     public static var schema: Schema { .users }
 

@@ -24,8 +24,6 @@ public struct EventQueue<Event> {
     public var count: Int { heap.count }
     /// The time of the next event; nil when the queue is empty.
     public var nextTimeMicros: Int64? { heap.first?.timeMicros }
-    /// The next event and its time, left in the queue; nil when it is empty.
-    public var next: (timeMicros: Int64, event: Event)? { heap.first.map { ($0.timeMicros, $0.event) } }
 
     /// Every scheduled event, in no particular order: for searches whose answer cannot depend on order.
     public var scheduledEvents: some Sequence<Event> { heap.lazy.map(\.event) }

@@ -151,7 +151,7 @@ public struct Simulation {
         var stoppedAt: RunResult.Stop?
         let progress = RunProgress.current
         progress?.started(untilMicros: scenario.untilMicros)
-        while let (time, next) = agenda.next {
+        while let (time, next) = agenda.popNext() {
             if time > scenario.untilMicros {
                 nowMicros = scenario.untilMicros
                 break
@@ -164,7 +164,7 @@ public struct Simulation {
                 stoppedAt = .memory
                 break
             }
-            _ = agenda.popNext()
+            agenda.countHandled()
             nowMicros = time
             // Often enough for a line that moves, rarely enough to cost nothing.
             if let progress, events % RunProgress.eventsPerUpdate == 0 { progress.update(events: events, nowMicros: nowMicros) }

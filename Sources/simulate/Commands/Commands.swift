@@ -6,10 +6,11 @@ import SyncSimulation
 /// The work behind each command: load, run, print. Decisions about what a
 /// run means live in the libraries; this only sequences and prints.
 enum Commands {
-    /// Seconds since the process started, on the machine's monotonic
-    /// clock: each run's `wall ms` (the core reads no clock itself).
-    static let wallClock: WallClock = { (ContinuousClock.now - processStart) / .seconds(1) }
-    private static let processStart = ContinuousClock.now
+    /// Seconds on the machine's monotonic clock since it was first read
+    /// (a static is set on first use): each run's `wall ms` is the
+    /// difference of two readings (the core reads no clock itself).
+    static let wallClock: WallClock = { (ContinuousClock.now - origin) / .seconds(1) }
+    private static let origin = ContinuousClock.now
 
     /// Reads every scenario file named (folders give their `*.json5`), or
     /// exits with status 2 naming the first problem: what `run` needs, as it
