@@ -7,9 +7,9 @@ import SyncSimulation
 /// report, write `--out`, exit with the expectations' status.
 enum ScenarioCommands {
     static func compare(_ options: CompareOptions) {
-        let progress = Progress(for: .compare, quiet: options.quiet)
+        let progress = Progress(for: .compare, quiet: options.comparison.quiet)
         let seed = options.seed
-        let limits = options.limits.runLimits
+        let limits = options.comparison.limits.runLimits
         var scenario: Scenario
         if let preset = options.stack.preset.flatMap(PresetCatalog.preset(named:)) {
             scenario = DefaultScenario.make(replicas: options.replicas, seed: seed, preset: preset)
@@ -18,36 +18,36 @@ enum ScenarioCommands {
                                             engine: EngineCatalog.configuration(named: options.stack.engine ?? EngineCatalog.defaultName)!)
         }
         limits.apply(to: &scenario)
-        let strategyNames = options.strategyNames ?? scenario.preset?.strategies ?? StrategyCatalog.defaultNames
+        let strategyNames = options.comparison.strategyNames ?? scenario.preset?.strategies ?? StrategyCatalog.defaultNames
         Commands.refuseIfTooLarge(scenario, strategyNames: strategyNames, limits: limits, file: nil)
         let report = Commands.compare(scenario: scenario, seed: seed, strategyNames: strategyNames,
-                                      includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
-                                      checksInvariants: options.checksInvariants, file: nil, expectations: [], progress: progress)
-        if let out = options.out { OutputFiles.write(report, to: out) }
-        Commands.print([report], format: options.format)
+                                      includesTiming: options.comparison.includesTiming, concurrency: options.comparison.concurrency, store: options.comparison.store,
+                                      checksInvariants: options.comparison.checksInvariants, file: nil, expectations: [], progress: progress)
+        if let out = options.comparison.out { OutputFiles.write(report, to: out) }
+        Commands.print([report], format: options.comparison.format)
     }
 
     static func run(_ options: RunOptions) -> Never {
-        let progress = Progress(for: .run, quiet: options.quiet)
-        let limits = options.limits.runLimits
+        let progress = Progress(for: .run, quiet: options.comparison.quiet)
+        let limits = options.comparison.limits.runLimits
         let documents = Commands.load(options.paths, seed: options.seed, engine: options.stack.engine, preset: options.stack.preset,
-                                      strategyNames: options.strategyNames)
+                                      strategyNames: options.comparison.strategyNames)
         for document in documents {
-            Commands.refuseIfTooLarge(document.scenario, strategyNames: options.strategyNames ?? document.strategyNames, limits: limits,
+            Commands.refuseIfTooLarge(document.scenario, strategyNames: options.comparison.strategyNames ?? document.strategyNames, limits: limits,
                                       file: document.file)
         }
         let reports = documents.map { document in
             var scenario = document.scenario
             limits.apply(to: &scenario)
-            return Commands.compare(scenario: scenario, seed: document.seed, strategyNames: options.strategyNames ?? document.strategyNames,
-                                    includesTiming: options.includesTiming, concurrency: options.concurrency, store: options.store,
-                                    checksInvariants: options.checksInvariants, file: document.file, stack: options.stack.replay,
+            return Commands.compare(scenario: scenario, seed: document.seed, strategyNames: options.comparison.strategyNames ?? document.strategyNames,
+                                    includesTiming: options.comparison.includesTiming, concurrency: options.comparison.concurrency, store: options.comparison.store,
+                                    checksInvariants: options.comparison.checksInvariants, file: document.file, stack: options.stack.replay,
                                     expectations: document.expectations, valueExpectations: document.valueExpectations, progress: progress)
         }
-        if let out = options.out {
+        if let out = options.comparison.out {
             for report in reports { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(report.scenario.name)) }
         }
-        Commands.print(reports, format: options.format)
+        Commands.print(reports, format: options.comparison.format)
         exit(ExitStatus.of(reports).rawValue)
     }
 }

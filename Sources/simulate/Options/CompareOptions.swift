@@ -6,16 +6,9 @@ struct CompareOptions: CommandOptions {
     var replicas = 5
     var seed: UInt64 = 1
     var stack = StackOptions()
-    /// Nil: the preset's strategies, else the eight defaults.
-    var strategyNames: [String]?
-    var format = OutputFormat.table
-    var includesTiming = true
-    var store = StoreKind.memory
-    var concurrency = WriterConcurrency.deterministic
-    var out: String?
-    var quiet = false
-    var checksInvariants = checksInvariantsByDefault
-    var limits = RunLimitOptions()
+    /// How each comparison runs and is reported; nil `strategyNames`:
+    /// the preset's strategies, else the eight defaults.
+    var comparison = ComparisonOptions()
 
     static var options: [Option<Self>] {
         [
@@ -24,12 +17,12 @@ struct CompareOptions: CommandOptions {
             Option.engine(\.stack.engine)
                 .described("\(EngineCatalog.allNames.joined(separator: " or ")) (default \(EngineCatalog.defaultName); see ENGINES); not with --preset"),
             Option.preset(\.stack.preset).described("a stack you could ship; sets the engine and topology (see PRESETS)"),
-            Option.strategies(\.strategyNames)
+            Option.strategies(\.comparison.strategyNames)
                 .described("strategies to run, comma-separated, in order (default: the first \(HelpLayout.spelled(StrategyCatalog.defaultNames.count)) below)"),
-            .format(\.format, OutputFormat.allCases, "table (default), json or markdown"),
-            .noTiming(\.includesTiming), .store(\.store), .concurrency(\.concurrency),
-            Option.out(\.out).described("also write report.md, report.json, report.csv and report.html to DIR"),
-        ] + Option.runControls(quiet: \.quiet, checksInvariants: \.checksInvariants, limits: \.limits)
+            .format(\.comparison.format, OutputFormat.allCases, "table (default), json or markdown"),
+            .noTiming(\.comparison.includesTiming), .store(\.comparison.store), .concurrency(\.comparison.concurrency),
+            Option.out(\.comparison.out).described("also write report.md, report.json, report.csv and report.html to DIR"),
+        ] + Option.runControls(quiet: \.comparison.quiet, checksInvariants: \.comparison.checksInvariants, limits: \.comparison.limits)
     }
 
     static let help = CommandHelp(
@@ -48,7 +41,7 @@ struct CompareOptions: CommandOptions {
         example: "simulate --replicas 5 --strategies lww,crdt --format json")
 
     func validate() throws(UsageError) {
-        try stack.validate(strategies: strategyNames)
+        try stack.validate(strategies: comparison.strategyNames)
     }
 
     func run() {

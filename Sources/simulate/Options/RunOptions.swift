@@ -7,23 +7,16 @@ struct RunOptions: CommandOptions {
     /// Nil: each file's own seed.
     var seed: UInt64?
     var stack = StackOptions()
-    /// Nil: each file's own list.
-    var strategyNames: [String]?
-    var format = OutputFormat.table
-    var includesTiming = true
-    var store = StoreKind.memory
-    var concurrency = WriterConcurrency.deterministic
-    var out: String?
-    var quiet = false
-    var checksInvariants = checksInvariantsByDefault
-    var limits = RunLimitOptions()
+    /// How each comparison runs and is reported; nil `strategyNames`:
+    /// each file's own list.
+    var comparison = ComparisonOptions()
 
     static var options: [Option<Self>] {
         [
-            .seed(\.seed), .engine(\.stack.engine), .preset(\.stack.preset), .strategies(\.strategyNames),
-            .format(\.format, OutputFormat.allCases, "table (default), json or markdown"),
-            .noTiming(\.includesTiming), .store(\.store), .concurrency(\.concurrency), .out(\.out),
-        ] + Option.runControls(quiet: \.quiet, checksInvariants: \.checksInvariants, limits: \.limits)
+            .seed(\.seed), .engine(\.stack.engine), .preset(\.stack.preset), .strategies(\.comparison.strategyNames),
+            .format(\.comparison.format, OutputFormat.allCases, "table (default), json or markdown"),
+            .noTiming(\.comparison.includesTiming), .store(\.comparison.store), .concurrency(\.comparison.concurrency), .out(\.comparison.out),
+        ] + Option.runControls(quiet: \.comparison.quiet, checksInvariants: \.comparison.checksInvariants, limits: \.comparison.limits)
     }
 
     static var operands: WritableKeyPath<Self, [String]>? { \.paths }
@@ -40,7 +33,7 @@ struct RunOptions: CommandOptions {
         example: "simulate run Scenarios/offline-field-edits.json5 --preset sqlitedata")
 
     func validate() throws(UsageError) {
-        try stack.validate(strategies: strategyNames)
+        try stack.validate(strategies: comparison.strategyNames)
         guard !paths.isEmpty else { throw UsageError(message: "simulate run needs at least one scenario file, such as Scenarios/default.json5") }
     }
 

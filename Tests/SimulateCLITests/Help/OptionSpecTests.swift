@@ -31,9 +31,9 @@ struct OptionSpecTests {
 
         let compare = try Self.parsed(["--replicas", "3", "--no-timing", "--preset", "nspckc"], as: CompareOptions.self)
         #expect(compare.replicas == 3)
-        #expect(!compare.includesTiming)
+        #expect(!compare.comparison.includesTiming)
         #expect(compare.stack.preset == "nspckc")
-        #expect(!compare.limits.runLimits.ceilingCapsEstimate, "no --max-memory: the default ceiling does not cap the estimate")
+        #expect(!compare.comparison.limits.runLimits.ceilingCapsEstimate, "no --max-memory: the default ceiling does not cap the estimate")
 
         let lint = try Self.parsed(["lint", "M", "--assume-cloudkit", "--write-schema", "s.json5", "--key", "A.b", "--key", "C.d,e"],
                                    as: LintCommandOptions.self)
