@@ -22,9 +22,6 @@ extension CloudKitEngineSettings {
               default: .text(CloudKitPendingColumnRule.localWins.rawValue), help: "which value a column with a pending local change keeps"),
     ]
 
-    /// The member names, in order.
-    static var keys: [String] { specs.map(\.key) }
-
     /// CKSyncEngine's defaults with `settings` over them; each is one the
     /// specs accept (``EngineCatalog/Entry/configuration(_:)`` checks).
     init(_ settings: [EngineSetting]) {
