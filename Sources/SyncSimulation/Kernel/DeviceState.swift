@@ -2,7 +2,8 @@ import SyncModel
 
 /// One device's life in a run, as the kernel sees it: whether its app is
 /// running, which generation of it is, whether sync is on, where its store
-/// is and which app work it has asked for. Its app and store are its
+/// is, and its app's own code: the rules it runs and the work it has asked
+/// for (`DeviceState+App`). Its store and the strategy's code are its
 /// ``ReplicaNode``.
 struct DeviceState {
     /// Whether the device's app runs.
@@ -38,6 +39,8 @@ struct DeviceState {
     var neverUploaded: Set<RecordID> = []
     /// The random stream of its sync timer's jitter.
     var syncRandom: Xoshiro256StarStar
+    /// The rules of its app's own code (``AppRules``).
+    let app: AppRules
 
     var isDown: Bool { lifecycle != .running }
 

@@ -25,9 +25,7 @@ extension Simulation {
         case .dedupePass(let replica, let passGeneration):
             dedupePassDue(on: replica, generation: passGeneration)
         case .passWakeUp(let replica, let wakeUpGeneration):
-            guard wakeUpGeneration == devices[replica].generation else { return }
-            devices[replica].wakeUpScheduled = false
-            scheduleDedupePass(on: replica)
+            passWakeUpDue(on: replica, generation: wakeUpGeneration)
         case .nemesisTick(let settings):
             nemesisTick(settings)
         case .nemesisRestart(let replica):

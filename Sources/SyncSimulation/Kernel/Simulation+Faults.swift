@@ -63,7 +63,7 @@ extension Simulation {
         devices[replica].start()
         // Like a heal: convergence is measured from the last of these.
         observer.healedOrRestarted(atMicros: nowMicros)
-        if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
+        storeChanged(on: replica)
     }
 
     /// One round of seeded random faults (``FaultInjector``): heal a

@@ -104,6 +104,6 @@ extension Simulation {
         observer.saved(intent, changes: changes, store: nodes[replica.index].store, on: replica, atMicros: nowMicros)
         guard !changes.isEmpty else { return }
         committed(changes, on: replica)
-        if strategy.runsDedupePass { scheduleDedupePass(on: replica) }
+        storeChanged(on: replica)
     }
 }

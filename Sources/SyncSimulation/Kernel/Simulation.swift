@@ -83,7 +83,8 @@ public struct Simulation {
                                                     label: Self.storeLabel(scenario: scenario, seed: seed, strategy: strategy, replica: replica))
             nodes.append(ReplicaNode(id: replica, strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed, app: app))
             states.append(DeviceState(syncOff: scenario.syncOff.contains(replica), storeLabel: label,
-                                      syncRandom: Xoshiro256StarStar(seed: seed, stream: "sync.\(replica)")))
+                                      syncRandom: Xoshiro256StarStar(seed: seed, stream: "sync.\(replica)"),
+                                      app: AppRules(scenario: scenario, strategy: strategy, device: replica)))
         }
         self.nodes = nodes
         devices = Devices(states, endpointCount: scenario.endpointCount)
