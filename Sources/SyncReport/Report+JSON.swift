@@ -66,7 +66,8 @@ extension Report {
             .init("dedupeDeferralSeconds", .number(DecimalText.seconds(micros: scenario.dedupeDeferralMicros))),
             .init("dedupeDeferUntil", .string(scenario.dedupeDeferUntil.rawValue)),
             .init("sameSaveDuplicates", .string(scenario.sameSaveDuplicates.rawValue)),
-            .init("steps", .int(scenario.steps.count)),
+            // The steps a run meets: its workload drawn from the seed.
+            .init("steps", .int(scenario.drawingWorkload(seed: seed).steps.count)),
         ] + (scenario.hubRunsAppCode ? [.init("hubRunsAppCode", .bool(true))] : []))
     }
 

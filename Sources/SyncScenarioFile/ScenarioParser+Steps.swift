@@ -8,10 +8,14 @@ extension ScenarioParser {
     /// The intents that concurrent `writers` can run.
     static let writerActions: Set<String> = ["import", "create", "update", "delete", "link"]
 
-    /// The timeline, expanded into plain steps and stably sorted by time, so
-    /// steps at one instant run in the order the file lists them.
-    mutating func parseSteps(_ node: Node?) throws(ScenarioFileError) -> [Step] {
-        guard let node else { return [] }
+    /// The timeline, stably sorted by time, so steps at one instant run in
+    /// the order the file lists them, with each step's place in the file.
+    /// A workload step the seed draws stays data (``WorkloadDraw``) until a
+    /// run draws it (``Scenario/drawingWorkload(seed:)``), which the places
+    /// keep in the file's order.
+    mutating func parseSteps(_ node: Node?) throws(ScenarioFileError) -> (steps: [Step], places: [Int]) {
+        guard let node else { return ([], []) }
+        var places: [Int] = []
         var steps: [Step] = []
         var faults: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
         var upgrades: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
@@ -19,6 +23,7 @@ extension ScenarioParser {
         for (index, stepNode) in try node.array().enumerated() {
             let expanded = try parseStep(stepNode, index: index)
             steps += expanded
+            places += Array(repeating: index, count: expanded.count)
             // Random workloads address keys that may never exist on purpose.
             sources += Array(repeating: Self.isRandom(stepNode) ? nil : stepNode, count: expanded.count)
             for step in expanded {
@@ -31,9 +36,9 @@ extension ScenarioParser {
         }
         try checkCrashesAndRestarts(faults)
         try checkUpgrades(upgrades)
-        let ordered = Array(zip(steps, sources)).stableSorted { $0.0.atMicros < $1.0.atMicros }
-        try checkAddressedKeysAreCreated(ordered)
-        return ordered.map(\.0)
+        let ordered = Array(zip(steps, zip(sources, places))).stableSorted { $0.0.atMicros < $1.0.atMicros }
+        try checkAddressedKeysAreCreated(ordered.map { ($0.0, $0.1.0) })
+        return (ordered.map(\.0), ordered.map(\.1.1))
     }
 
     /// `User { email: "ann@example.com" }`: a key as errors and outputs name it.
@@ -79,8 +84,9 @@ extension ScenarioParser {
     }
 
     /// The keys steps create, as far as the file tells: a `random` step
-    /// drawn window by window while the run goes may create any key of its
-    /// pool, which is not drawn here (``isUnknown``).
+    /// that creates may create any key of its pool, and an import whose
+    /// unique key takes values drawn from a list any of them; the seed of
+    /// a run draws those, not the file (``isUnknown``).
     struct CreatedKeys {
         var keys: Set<NaturalKey> = []
         var isUnknown = false
@@ -100,19 +106,42 @@ extension ScenarioParser {
         return created.isUnknown ? nil : created.keys
     }
 
-    /// The keys an import in batches makes (row by row, one batch at a
-    /// time), or, for a random step drawn later that creates, unknown.
+    /// The keys an import makes (an import in batches row by row, one
+    /// batch at a time), or, for an import whose keys a run's seed draws
+    /// or a random step that creates, unknown.
     private func insertKeys(ofPlanIn step: Step, into created: inout CreatedKeys) {
         switch step.action {
         case .importInBatches(_, let plan):
             guard created.plansRead.insert(plan).inserted else { return }
-            var cursor = plan.start()
+            guard !drawsKeys(plan.entity, plan.templates.enumerated().map { ($0.offset, $0.element) }) else {
+                created.isUnknown = true
+                return
+            }
+            // Keys come from patterns only, so any seed makes the same ones.
+            var cursor = plan.start(seed: 0)
             while let rows = plan.nextBatch(&cursor) { insertKeys(of: rows, into: &created.keys) }
+        case .drawn(.importRows(let spec, _)):
+            guard !drawsKeys(spec.entity, spec.values.map { ($0.key, $0.value) }) else {
+                created.isUnknown = true
+                return
+            }
+            insertKeys(of: WorkloadGenerator.importRows(entity: spec.entity, count: spec.count, values: spec.values, schema: schema,
+                                                        seed: 0, stepIndex: spec.stepIndex), into: &created.keys)
         case .randomInWindows(let plan):
             if (plan.settings.mix[.create] ?? 0) > 0 { created.isUnknown = true }
+        case .drawn(.random(let settings, _, _)):
+            if (settings.mix[.create] ?? 0) > 0 { created.isUnknown = true }
         default:
             break
         }
+    }
+
+    /// Whether a field of one of `entity`'s unique keys takes values drawn
+    /// from a list (`templates`, by field index): then the run's seed, not
+    /// the file, says which keys the rows have.
+    private func drawsKeys(_ entity: EntityIndex, _ templates: [(field: Int, template: ValueTemplate)]) -> Bool {
+        let keyFields = Set(schema[entity].uniqueKeys.joined())
+        return templates.contains { keyFields.contains($0.field) && { if case .choices = $0.template { true } else { false } }($0) }
     }
 
     /// Every key of every unique key of `rows`.
@@ -206,7 +235,7 @@ extension ScenarioParser {
         case "seedIfEmpty":
             // Built like an import: the same rows on every target.
             switch try parseImport(actionNode, stepIndex: index, onlyIfEmpty: true, writers: nil) {
-            case .rows(let rows): return targets.map { Step(atMicros: at, .seedIfEmpty($0, entity: rows[0].entity, rows: rows)) }
+            case .rows(let rows): return [Step(atMicros: at, .drawn(.importRows(rows(.seedIfEmpty), targets: targets)))]
             case .batches(let plan): return targets.map { Step(atMicros: at, .importInBatches($0, plan)) }
             }
         case "reinstall":
@@ -227,16 +256,13 @@ extension ScenarioParser {
             let settings = try parseRandom(actionNode)
             guard RandomPlan.fitsOneDraw(operations: settings.operations, targets: targets.count) else {
                 return [Step(atMicros: at, .randomInWindows(RandomPlan(settings: settings, targets: targets, atMicros: at,
-                                                                       schema: schema, seed: seed, stepIndex: index)))]
+                                                                       schema: schema, stepIndex: index)))]
             }
-            return targets.flatMap { target in
-                WorkloadGenerator.randomSteps(settings, atMicros: at, on: target, schema: schema, seed: seed, stepIndex: index)
-            }
+            return [Step(atMicros: at, .drawn(.random(settings, targets: targets, stepIndex: index)))]
         case "import":
             switch try parseImport(actionNode, stepIndex: index, onlyIfEmpty: false, writers: object["writers"]) {
             case .rows(let rows):
-                if let writers { return targets.map { Step(atMicros: at, .writers($0, .save(rows), count: writers)) } }
-                return targets.map { Step(atMicros: at, .intent($0, .save(rows))) }
+                return [Step(atMicros: at, .drawn(.importRows(rows(writers.map { .writers(count: $0) } ?? .save), targets: targets)))]
             case .batches(let plan):
                 return targets.map { Step(atMicros: at, .importInBatches($0, plan)) }
             }
@@ -319,10 +345,11 @@ extension ScenarioParser {
             values: try valueTemplates(object["values"], entity: entity))
     }
 
-    /// An import's rows: made now when one save takes them all, else a
-    /// plan that makes them batch by batch as the run saves them.
+    /// An import's rows: drawn when the run starts if one save takes them
+    /// all (each target using them as the step says), else a plan that
+    /// makes them batch by batch as the run saves them.
     private enum ImportRows {
-        case rows([Row])
+        case rows((WorkloadDraw.ImportRows.Use) -> WorkloadDraw.ImportRows)
         case batches(ImportPlan)
     }
 
@@ -336,14 +363,13 @@ extension ScenarioParser {
         let batch = Int(try object["batch"]?.int(in: 1 ... Int64(ImportPlan.maxBatchRows)) ?? Int64(ImportPlan.defaultBatchRows))
         let values = try valueTemplates(object["values"], entity: entity)
         guard count > batch else {
-            return .rows(WorkloadGenerator.importRows(entity: entity, count: count, values: values, schema: schema, seed: seed,
-                                                      stepIndex: stepIndex))
+            return .rows { use in WorkloadDraw.ImportRows(entity: entity, count: count, values: values, stepIndex: stepIndex, use: use) }
         }
         if let writers {
             throw writers.error("each writer saves its import in one transaction, so an import with 'writers' takes at most \(batch) rows ('batch'); this one has \(GroupedDigits.text(count))")
         }
         return .batches(ImportPlan(entity: entity, count: count, values: values, schema: schema, batchRows: batch, onlyIfEmpty: onlyIfEmpty,
-                                   seed: seed, stepIndex: stepIndex))
+                                   stepIndex: stepIndex))
     }
 
     private func parseIntent(_ action: String, _ node: Node, stepIndex: Int) throws(ScenarioFileError) -> Intent {

@@ -97,7 +97,7 @@ struct ScenarioParser {
         guard seriesResolutionMicros >= 1_000 else { throw document["seriesResolution"]!.error("expected a duration of 1ms or more") }
         let seriesPerReplica = try document["seriesPerReplica"]?.bool() ?? false
         syncOff = try parseSyncOff(document["syncOff"])
-        let steps = try parseSteps(document["steps"])
+        let (steps, stepPlaces) = try parseSteps(document["steps"])
         // Expectations about a default strategy the preset does not run are
         // not checked: the report names the strategy as not run, and why.
         let expectations = try parseExpectations(document["expect"], strategies: listedStrategies + strategies.filter { !listedStrategies.contains($0) },
@@ -108,6 +108,7 @@ struct ScenarioParser {
             name: name, description: description, replicaNames: Array(deviceNames), schema: schema,
             network: network, sync: sync, clocks: clocks, untilMicros: untilMicros,
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
+        scenario.stepFileOrder = stepPlaces
         scenario.topology = topology
         scenario.hubRunsAppCode = hubRunsAppCode
         scenario.deleteRulesOnImport = deleteRulesOnImport

@@ -71,6 +71,8 @@ extension Simulation {
             if !holdsLiveRecord(of: entity, on: replica) { perform(.intent(replica, .save(rows))) }
         case .importInBatches, .randomInWindows:
             preconditionFailure("a step's own event starts \(action)")
+        case .drawn:
+            preconditionFailure("a run draws its workload before it starts (Scenario.drawingWorkload)")
         case .enableSync(let replica):
             enableSync(replica)
         case .upgrade(let replica, let version):

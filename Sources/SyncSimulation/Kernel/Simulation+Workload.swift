@@ -11,7 +11,7 @@ extension Simulation {
     /// check, made once, before its first batch).
     mutating func startImport(step: Int, on replica: ReplicaID, plan: ImportPlan) {
         if plan.onlyIfEmpty && !devices[replica].isDown && holdsLiveRecord(of: plan.entity, on: replica) { return }
-        saveImportBatch(step: step, on: replica, plan: plan, cursor: plan.start())
+        saveImportBatch(step: step, on: replica, plan: plan, cursor: plan.start(seed: seed))
     }
 
     /// Saves the next batch, then schedules the one after it at the same
@@ -37,7 +37,7 @@ extension Simulation {
     /// operations, and the next window's drawing at its start.
     mutating func drawRandomWindow(step: Int, window: Int) {
         guard case .randomInWindows(let plan) = scenario.steps[step].action else { return }
-        for drawn in plan.steps(ofWindow: window) {
+        for drawn in plan.steps(ofWindow: window, seed: seed) {
             guard case .intent(let replica, let intent) = drawn.action else { continue }
             agenda.schedule(.drawnIntent(replica, intent), atMicros: drawn.atMicros)
         }

@@ -63,8 +63,9 @@ public struct Simulation {
     /// Opens every device's store; only a SQLite store can fail to open.
     public init(scenario: Scenario, strategy: any Strategy, seed: UInt64, concurrency: WriterConcurrency = .deterministic,
                 store storeKind: StoreKind = .memory, checksInvariants: Bool = InvariantChecker.enabledByDefault) throws(StoreError) {
-        // Stores, engine and checker all see the strategy's store schema.
-        var scenario = scenario
+        // The workload is drawn from the run's seed over the file's schema;
+        // then stores, engine and checker all see the strategy's store schema.
+        var scenario = scenario.drawingWorkload(seed: seed)
         scenario.schema = strategy.storeSchema(for: scenario.schema)
         self.scenario = scenario
         setup = Setup(strategy: strategy, seed: seed, concurrency: concurrency, storeKind: storeKind, checksInvariants: checksInvariants)

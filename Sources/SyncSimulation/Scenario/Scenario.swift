@@ -62,9 +62,13 @@ public enum StepAction: Hashable, Sendable {
     /// An import (or, with ``ImportPlan/onlyIfEmpty``, a first-launch seed)
     /// of more rows than one save takes: saved in batches, one event each.
     case importInBatches(ReplicaID, ImportPlan)
-    /// A `random` step too large to draw when the file is read: drawn
-    /// window by window as the run reaches each (``RandomPlan``).
+    /// A `random` step too large to draw at once: drawn window by window
+    /// as the run reaches each (``RandomPlan``).
     case randomInWindows(RandomPlan)
+    /// A workload step drawn from the run's seed when the run starts
+    /// (``WorkloadDraw``, ``Scenario/drawingWorkload(seed:)``): a run never
+    /// meets one.
+    case drawn(WorkloadDraw)
     /// A device that was used with sync off (``Scenario/syncOff``) turns it
     /// on: what it saved meanwhile is uploaded and meets what the others
     /// synced. Turning on a device that syncs does nothing.
@@ -186,7 +190,14 @@ public struct Scenario: Sendable {
     /// (`appVersion`; default the first). Empty when there are no versions.
     public var startingVersions: [Int] = []
     /// The scheduled steps, in the order listed; steps at one instant run in that order.
-    public var steps: [Step]
+    public var steps: [Step] {
+        // Steps changed by hand: their order is the order listed now.
+        didSet { stepFileOrder = nil }
+    }
+    /// For steps read from a file and sorted by time: each step's place in
+    /// the file, which orders what a run draws among steps at one instant
+    /// (``drawingWorkload(seed:)``); nil: the order of ``steps``.
+    package var stepFileOrder: [Int]?
     /// The (key, field) pairs whose final values a run keeps, on every
     /// endpoint, in order: what the file's value expectations read.
     public var watchedFields: [WatchedField] = []

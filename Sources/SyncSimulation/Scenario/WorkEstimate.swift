@@ -69,6 +69,20 @@ public struct WorkEstimate: Hashable, Sendable {
                     plans[plan] = saves.count
                     saves.append((plan.count, 1, "\(GroupedDigits.text(plan.count)) imported \(entity(plan.entity)) records"))
                 }
+            case .drawn(.importRows(let spec, let targets)):
+                // Drawn at the start as one save per target, as the steps it draws.
+                let save: (rows: Int, targets: Int, words: String)
+                if case .writers(let count) = spec.use {
+                    save = (spec.count * count, 1, "\(count) writers × \(GroupedDigits.text(spec.count)) records")
+                } else {
+                    save = (spec.count, 1, "\(GroupedDigits.text(spec.count)) saved \(entity(spec.entity)) records")
+                }
+                saves += Array(repeating: save, count: targets.count)
+            case .drawn(.random(let settings, let targets, _)):
+                let total = Double(settings.operations) * Double(targets.count)
+                operations.add(total, "\(targets.count) devices × \(GroupedDigits.text(settings.operations)) random operations")
+                saves.append((min(settings.operations, settings.keys), targets.count,
+                              "\(GroupedDigits.text(settings.keys)) random \(entity(settings.entity)) keys"))
             case .randomInWindows(let plan):
                 let total = Double(plan.settings.operations) * Double(plan.targets.count)
                 operations.add(total, "\(plan.targets.count) devices × \(GroupedDigits.text(plan.settings.operations)) random operations")

@@ -35,12 +35,12 @@ public struct ImportPlan: Hashable, Sendable {
     /// when its first batch is due, the store holds a live record of
     /// ``entity``.
     public let onlyIfEmpty: Bool
-    let seed: UInt64
+    /// The file's step it is, which names its random stream.
     let stepIndex: Int
 
     /// A plan of `count` rows of `entity` of `schema`, saved `batchRows` at a time.
     public init(entity: EntityIndex, count: Int, values: [Int: ValueTemplate], schema: Schema, batchRows: Int, onlyIfEmpty: Bool,
-                seed: UInt64, stepIndex: Int) {
+                stepIndex: Int) {
         precondition(count >= 1 && batchRows >= 1, "an import needs rows and a batch size")
         self.entity = entity
         self.count = count
@@ -48,7 +48,6 @@ public struct ImportPlan: Hashable, Sendable {
         templates = fields.indices.map { values[$0] ?? .numbered(fields[$0]) }
         self.batchRows = batchRows
         self.onlyIfEmpty = onlyIfEmpty
-        self.seed = seed
         self.stepIndex = stepIndex
     }
 
@@ -62,8 +61,8 @@ public struct ImportPlan: Hashable, Sendable {
         var random: Xoshiro256StarStar
     }
 
-    /// The cursor of the first batch.
-    package func start() -> Cursor {
+    /// The cursor of the first batch, for a run with `seed`.
+    package func start(seed: UInt64) -> Cursor {
         Cursor(nextNumber: 1, random: Xoshiro256StarStar(seed: seed, stream: "import.\(stepIndex)"))
     }
 

@@ -1,6 +1,6 @@
 import SyncModel
 
-/// A `random` step too large to draw when the file is read: more than
+/// A `random` step too large to draw when the run starts: more than
 /// ``operationsPerWindow`` operations over all its devices. It is drawn
 /// while the run goes, window after window: the step's span is cut into
 /// ``windows`` equal windows, each holding its share of every device's
@@ -9,7 +9,7 @@ import SyncModel
 /// operations wait in memory at once whatever the step asks for.
 ///
 /// A step that fits in one window draws from the same streams as a step
-/// drawn when the file is read, so it makes the same operations; only the
+/// drawn when the run starts, so it makes the same operations; only the
 /// order among events at the very same microsecond can differ (its
 /// operations are scheduled when the window opens, after what is already
 /// due at that instant).
@@ -26,22 +26,20 @@ public struct RandomPlan: Hashable, Sendable {
     /// The file's schema (a strategy's store schema may add fields that
     /// operations never write).
     let schema: Schema
-    let seed: UInt64
+    /// The file's step it is, which names its random streams.
     let stepIndex: Int
 
     /// A step of `settings` on every one of `targets`, starting at `atMicros`.
-    public init(settings: WorkloadGenerator.RandomSettings, targets: [ReplicaID], atMicros: Int64, schema: Schema, seed: UInt64,
-                stepIndex: Int) {
+    public init(settings: WorkloadGenerator.RandomSettings, targets: [ReplicaID], atMicros: Int64, schema: Schema, stepIndex: Int) {
         precondition(!targets.isEmpty, "a random step needs a device")
         self.schema = schema
         self.settings = settings
         self.targets = targets
         self.atMicros = atMicros
-        self.seed = seed
         self.stepIndex = stepIndex
     }
 
-    /// Whether a step this large is drawn when the file is read.
+    /// Whether a step this large is drawn at once when the run starts (``WorkloadDraw``).
     public static func fitsOneDraw(operations: Int, targets: Int) -> Bool {
         let (total, overflow) = operations.multipliedReportingOverflow(by: targets)
         return !overflow && total <= operationsPerWindow
@@ -62,12 +60,12 @@ public struct RandomPlan: Hashable, Sendable {
         return atMicros + (span / count) * index + (span % count) * index / count
     }
 
-    /// Window `window`'s operations on every device, stably sorted by time.
-    /// Each device's share is its operations divided evenly among the
-    /// windows (the first windows take the remainder); each window draws
-    /// from a stream of its own, and window 0 from the stream a step drawn
-    /// at reading uses.
-    func steps(ofWindow window: Int) -> [Step] {
+    /// Window `window`'s operations on every device, from the run's
+    /// `seed`, stably sorted by time. Each device's share is its operations
+    /// divided evenly among the windows (the first windows take the
+    /// remainder); each window draws from a stream of its own, and window 0
+    /// from the stream a step drawn at once uses.
+    func steps(ofWindow window: Int, seed: UInt64) -> [Step] {
         let count = windows
         let share = settings.operations / count + (window < settings.operations % count ? 1 : 0)
         guard share > 0 else { return [] }

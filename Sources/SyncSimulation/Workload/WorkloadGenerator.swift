@@ -12,8 +12,8 @@ public enum WorkloadGenerator {
     public static func importRows(entity: EntityIndex, count: Int, values: [Int: ValueTemplate],
                                   schema: Schema, seed: UInt64, stepIndex: Int) -> [Row] {
         let plan = ImportPlan(entity: entity, count: count, values: values, schema: schema, batchRows: count, onlyIfEmpty: false,
-                              seed: seed, stepIndex: stepIndex)
-        var cursor = plan.start()
+                              stepIndex: stepIndex)
+        var cursor = plan.start(seed: seed)
         return plan.nextBatch(&cursor) ?? []
     }
 

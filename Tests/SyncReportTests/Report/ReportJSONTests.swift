@@ -128,7 +128,9 @@ struct ReportJSONTests {
         #expect(sync["jitterSeconds"] as? Double == 0.02)
         #expect(sync["fanout"] as? Int == 1)
         #expect(parameters["untilSeconds"] as? Double == 60)
-        #expect(parameters["steps"] as? Int == DefaultScenario.make(replicas: 2, seed: 3).steps.count)
+        // The steps the run met: the workload drawn from the seed, 2 imports and 2 × 50 edits.
+        #expect(parameters["steps"] as? Int == DefaultScenario.make(replicas: 2, seed: 3).drawingWorkload(seed: 3).steps.count)
+        #expect(parameters["steps"] as? Int == 1 + 2 + 100 + 1)
     }
 
     @Test func aRunThatNeverConvergesHasNullConvergence() throws {

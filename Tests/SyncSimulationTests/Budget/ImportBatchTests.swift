@@ -22,7 +22,7 @@ struct ImportBatchTests {
             Issue.record("an import of 2,500 rows is not batched")
             return
         }
-        var cursor = plan.start()
+        var cursor = plan.start(seed: document.seed)
         var batches: [[Row]] = []
         while let rows = plan.nextBatch(&cursor) { batches.append(rows) }
         #expect(batches.map(\.count) == [1_000, 1_000, 500])
@@ -33,7 +33,7 @@ struct ImportBatchTests {
 
     @Test func anImportThatFitsOneBatchIsOneSaveAsBefore() throws {
         let document = try ScenarioFile.parse(Data(Self.file(count: 100).utf8), file: "batches.json5")
-        guard case .intent(_, .save(let rows)) = document.scenario.steps[0].action else {
+        guard case .intent(_, .save(let rows)) = document.scenario.drawingWorkload(seed: document.seed).steps[0].action else {
             Issue.record("an import of 100 rows is not one save")
             return
         }

@@ -17,26 +17,34 @@ struct RandomWindowTests {
         """
     }
 
-    @Test func aStepOfAtMostTenThousandOperationsIsDrawnWhenTheFileIsRead() throws {
-        let steps = try ScenarioFile.parse(Data(Self.file(ops: 5_000, replicas: 2).utf8), file: "w.json5").scenario.steps
-        #expect(steps.count == 2 + 10_000)
+    @Test func aStepOfAtMostTenThousandOperationsIsDrawnWhenTheRunStarts() throws {
+        let scenario = try ScenarioFile.parse(Data(Self.file(ops: 5_000, replicas: 2).utf8), file: "w.json5").scenario
+        // Read from the file, the import and the step are data; a run draws them from its seed.
+        #expect(scenario.steps.count == 2)
+        guard case .drawn(.random(_, let targets, _)) = scenario.steps[1].action else {
+            Issue.record("not kept as data")
+            return
+        }
+        #expect(targets.count == 2)
+        #expect(scenario.drawingWorkload(seed: 1).steps.count == 2 + 10_000)
+        #expect(scenario.drawingWorkload(seed: 1).steps != scenario.drawingWorkload(seed: 2).steps)
     }
 
     @Test func aLargerStepIsOnePlanCutIntoWindowsOfAtMostTenThousand() throws {
         let steps = try ScenarioFile.parse(Data(Self.file(ops: 25_001, replicas: 2).utf8), file: "w.json5").scenario.steps
-        #expect(steps.count == 3)
-        guard case .randomInWindows(let plan) = steps[2].action else {
+        #expect(steps.count == 2)
+        guard case .randomInWindows(let plan) = steps[1].action else {
             Issue.record("not a plan")
             return
         }
         // 50,002 operations: 6 windows; each device's 25,001 split 4,167 ×1 then 4,166 ×5.
         #expect(plan.windows == 6)
-        let sizes = (0 ..< plan.windows).map { plan.steps(ofWindow: $0).count }
+        let sizes = (0 ..< plan.windows).map { plan.steps(ofWindow: $0, seed: 1).count }
         #expect(sizes == [8_334, 8_334, 8_334, 8_334, 8_334, 8_332])
         #expect(sizes.allSatisfy { $0 <= RandomPlan.operationsPerWindow })
         // Windows follow each other in time and cover the span.
         for window in 0 ..< plan.windows {
-            let times = plan.steps(ofWindow: window).map(\.atMicros)
+            let times = plan.steps(ofWindow: window, seed: 1).map(\.atMicros)
             #expect(times.min()! >= plan.startMicros(ofWindow: window))
             if window + 1 < plan.windows { #expect(times.max()! < plan.startMicros(ofWindow: window + 1)) }
             #expect(times.max()! <= 11_000_000)
@@ -50,7 +58,7 @@ struct RandomWindowTests {
             return
         }
         #expect(plan.windows == 2)
-        #expect((0 ..< 2).map { plan.steps(ofWindow: $0).count } == [6_000, 6_000])
+        #expect((0 ..< 2).map { plan.steps(ofWindow: $0, seed: 1).count } == [6_000, 6_000])
         let result = Simulation.run(scenario: scenario, strategy: StrategyCatalog.strategy(named: "lww")!, seed: 1)
         // Every update found its key, and the run ended on a fact.
         #expect(result.quiesced)

@@ -210,18 +210,23 @@ struct ScenarioFileParseTests {
         #expect(own.seed == 5)
         let overridden = try T.parse(Self.seededText(5), seed: 9)
         #expect(overridden.seed == 9)
-        // The same as a file that says seed 9 itself…
+        // Read, the file is the same whatever the seed: its workload is data.
+        #expect(overridden.scenario.steps == own.scenario.steps)
+        #expect(own.scenario.steps.count == 2)
+        // Drawn, the override gives what a file that says seed 9 itself gives…
         let nine = try T.parse(Self.seededText(9))
-        #expect(overridden.scenario.steps == nine.scenario.steps)
-        // …and not the same as the file's own seed.
-        #expect(overridden.scenario.steps != own.scenario.steps)
-        #expect(overridden.scenario.steps.count == own.scenario.steps.count)
-        #expect(own.scenario.steps.count == 3 + 3 * 6)
+        let drawn = { (document: ScenarioDocument) in document.scenario.drawingWorkload(seed: document.seed).steps }
+        #expect(drawn(overridden) == drawn(nine))
+        // …and not what the file's own seed gives.
+        #expect(drawn(overridden) != drawn(own))
+        #expect(drawn(overridden).count == drawn(own).count)
+        #expect(drawn(own).count == 3 + 3 * 6)
         // Without a seed key the override still applies; without either, 1.
         let unseeded = #"{ name: "u", steps: [{ at: "0s", on: "r1", random: { entity: "User", ops: 4, keys: 9 } }] }"#
         #expect(try T.parse(unseeded, seed: 0).seed == 0)
-        #expect(try T.parse(unseeded).scenario.steps == T.parse(unseeded, seed: 1).scenario.steps)
-        #expect(try T.parse(unseeded).scenario.steps != T.parse(unseeded, seed: 2).scenario.steps)
+        #expect(try T.parse(unseeded).seed == 1)
+        #expect(try drawn(T.parse(unseeded)) == drawn(T.parse(unseeded, seed: 1)))
+        #expect(try drawn(T.parse(unseeded)) != drawn(T.parse(unseeded, seed: 2)))
     }
 
     // MARK: Steps
@@ -246,7 +251,8 @@ struct ScenarioFileParseTests {
             { at: "0s", heal: true },
             { at: "1s", on: "all", import: { entity: "User", count: 12, values: { email: "user{n}@example.com", city: ["Oslo", "Lyon"] } } },
         """))
-        let steps = document.scenario.steps
+        #expect(document.scenario.steps.count == 2, "the import is kept as data until a run draws it")
+        let steps = document.scenario.drawingWorkload(seed: document.seed).steps
         #expect(steps.count == 4)
         #expect(steps[0] == Step(atMicros: 0, .heal))
         let intents = steps.dropFirst().compactMap(T.intent(of:))
@@ -276,7 +282,8 @@ struct ScenarioFileParseTests {
         let document = try T.parse(T.steps("""
             { at: "1s", on: ["r1", "r3"], random: { entity: "User", ops: 25, keys: 10, over: "500ms" } },
         """))
-        let steps = document.scenario.steps
+        #expect(document.scenario.steps.count == 1, "the step is kept as data until a run draws it")
+        let steps = document.scenario.drawingWorkload(seed: document.seed).steps
         #expect(steps.count == 50)
         let intents = steps.compactMap(T.intent(of:))
         #expect(intents.count == 50)
@@ -304,7 +311,7 @@ struct ScenarioFileParseTests {
             { at: "4s", on: "r2", random: { entity: "User", ops: 3, keys: 3, mix: { delete: 0.5 } } },
             { at: "5s", on: "r2", random: { entity: "User", ops: 0, keys: 3 } },
         """))
-        let steps = document.scenario.steps
+        let steps = document.scenario.drawingWorkload(seed: document.seed).steps
         #expect(steps.count == 8 + 4 + 3)
         for step in steps {
             guard let (replica, intent) = T.intent(of: step) else {

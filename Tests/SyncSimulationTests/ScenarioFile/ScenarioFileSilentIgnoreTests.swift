@@ -40,7 +40,7 @@ struct ScenarioFileSilentIgnoreTests {
     /// positive weight too small to keep is refused, not rounded to 0.
     @Test func smallMixWeightsAreKeptOrRefused() throws {
         let small = T.steps(#"{ at: "0s", on: "r1", random: { entity: "User", ops: 3, keys: 1, mix: { create: 0.0004 } } }"#)
-        #expect(try T.parse(small).scenario.steps.count == 3)
+        #expect(try T.parse(small).scenario.drawingWorkload(seed: 1).steps.count == 3)
         let tiny = T.steps(#"{ at: "0s", on: "r1", random: { entity: "User", ops: 1, keys: 1, mix: { create: 0.0000001, update: 1 } } }"#)
         #expect(T.failure(tiny)?.description == "t.json5: steps[0].random.mix.create: expected 0 or a weight from 0.000001 to 1000, found 1e-07")
     }

@@ -436,6 +436,8 @@ enum SwarmScenarioGenerator {
             case .importInBatches(let replica, let plan):
                 return "\(names[replica.index]) imports \(plan.count) rows in batches of \(plan.batchRows)" + (plan.onlyIfEmpty ? " if empty" : "")
             case .randomInWindows(let plan): return "\(plan.totalOperations) random operations in \(plan.windows) windows"
+            case .drawn(.random(let settings, let targets, _)): return "\(settings.operations * targets.count) random operations"
+            case .drawn(.importRows(let rows, let targets)): return "\(targets.count) devices import \(rows.count) rows"
             case .upgrade(let replica, let version): return "\(names[replica.index]) upgrades to version \(version + 1)"
             case .nemesis(let settings):
                 return "nemesis every \(swarmTime(settings.everyMicros)) until \(swarmTime(settings.untilMicros)), "

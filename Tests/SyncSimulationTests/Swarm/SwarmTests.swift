@@ -124,7 +124,7 @@ struct SwarmTests {
                 case .restart(let replica):
                     #expect(down[replica.index], "\(context): \(replica) restarts while up")
                     down[replica.index] = false
-                case .seedIfEmpty, .enableSync, .upgrade, .importInBatches, .randomInWindows:
+                case .seedIfEmpty, .enableSync, .upgrade, .importInBatches, .randomInWindows, .drawn:
                     Issue.record("\(context): the swarm draws no workflow step and no step larger than one event")
                 case .nemesis(let settings):
                     #expect(settings.untilMicros <= swarm.finalHealMicros, "\(context): the nemesis outlasts the final heal")

@@ -56,7 +56,7 @@ struct SeedingWorkflowTests {
 
     @Test func stepsParseAndErrorsNameTheirPlace() throws {
         let document = try T.parse(Self.scenario(#"{ at: "2s", on: "r2", reinstall: true },"#))
-        let actions = document.scenario.steps.map(\.action)
+        let actions = document.scenario.drawingWorkload(seed: document.seed).steps.map(\.action)
         #expect(actions.contains(.crash(ReplicaID(1), wipe: true)) && actions.contains(.restart(ReplicaID(1))))
         guard case .seedIfEmpty(_, let entity, let rows)? = actions.first else { Issue.record("no seeding step"); return }
         #expect(entity == EntityIndex(0) && rows.count == 5)
