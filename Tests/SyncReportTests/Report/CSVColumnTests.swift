@@ -43,28 +43,9 @@ struct CSVColumnTests {
         }
     }
 
-    /// Checks one kind: every file parses, the columns of one type, and
-    /// `header(file)` is each file's header; columns shared by all files
-    /// keep one type across them.
-    static func checkKind(_ name: String, files: [String], header: (Int) -> [String]) throws {
-        var kinds: [String: Set<CSVReader.Kind>] = [:]
-        for (index, text) in files.enumerated() {
-            let file = try CSVReader(text)
-            #expect(file.header == header(index), "\(name) #\(index + 1): header")
-            #expect(!file.rows.isEmpty, "\(name) #\(index + 1): no rows")
-            for (column, found) in file.kinds() {
-                #expect(found.count <= 1, "\(name) #\(index + 1): column \(column) mixes \(found.sorted().map(\.rawValue))")
-                kinds[column, default: []].formUnion(found)
-            }
-        }
-        for (column, found) in kinds.sorted(by: { $0.key < $1.key }) {
-            #expect(found.count <= 1, "\(name): column \(column) is \(found.sorted().map(\.rawValue)) across files")
-        }
-    }
-
     @Test func reportCSVHasOneHeaderAndOneTypePerColumn() throws {
         let reports = ScenarioReports.all + [Fixtures.smallReport(includesTiming: true), Fixtures.neverConvergingReport]
-        try Self.checkKind("report.csv", files: reports.map { $0.csv() }) { _ in Report.csvHeader }
+        try CSVReader.checkKind("report.csv", files: reports.map { $0.csv() }) { _ in Report.csvHeader }
         #expect(Report.csvHeader.suffix(2) == ["wallSeconds", "eventsPerSecond"], "timing columns stay, empty without timing")
     }
 
@@ -87,7 +68,7 @@ struct CSVColumnTests {
 
     @Test func sweepCSVHasTheSweepsSettingsAndOneTypePerColumn() throws {
         let files = Self.sweeps.map { Sweep.summarize($0.plan, $0.runs).csv() }
-        try Self.checkKind("sweep.csv", files: files) { index in
+        try CSVReader.checkKind("sweep.csv", files: files) { index in
             ["scenario", "point"] + Self.sweeps[index].plan.parameters.map(\.path)
                 + ["strategy", "variant", "metric", "n", "mean", "sd", "min", "max", "ci95_low", "ci95_high"]
         }
@@ -98,7 +79,7 @@ struct CSVColumnTests {
 
     @Test func sweepRunsCSVHasOneRowPerPointSeedAndStrategy() throws {
         let files = Self.sweeps.map { $0.runs.csv(plan: $0.plan) }
-        try Self.checkKind("sweep-runs.csv", files: files) { index in
+        try CSVReader.checkKind("sweep-runs.csv", files: files) { index in
             Sweep.Runs.csvHeader(parameters: Self.sweeps[index].plan.parameters)
         }
         for ((plan, runs), text) in zip(Self.sweeps, files) {
