@@ -3,29 +3,51 @@
 /// ``SVGNumber`` from integers, so a chart is the same bytes on every run.
 
 /// A position in the chart's own units (its viewBox).
-struct SVGPoint: Equatable {
-    var x: Double
-    var y: Double
+package struct SVGPoint: Equatable {
+    package var x: Double
+    package var y: Double
+
+    /// The point (`x`, `y`).
+    package init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// The rectangle the data is drawn in.
-struct PlotArea {
-    var left: Double
-    var top: Double
-    var width: Double
-    var height: Double
-    var right: Double { left + width }
-    var bottom: Double { top + height }
+package struct PlotArea {
+    package var left: Double
+    package var top: Double
+    package var width: Double
+    package var height: Double
+    package var right: Double { left + width }
+    package var bottom: Double { top + height }
+
+    /// The rectangle `width` × `height` whose top left corner is (`left`, `top`).
+    package init(left: Double, top: Double, width: Double, height: Double) {
+        self.left = left
+        self.top = top
+        self.width = width
+        self.height = height
+    }
 }
 
 /// Maps a domain of values linearly onto a range of positions.
-struct LinearScale {
+package struct LinearScale {
     var lower: Double
     var upper: Double
     var start: Double
     var end: Double
 
-    func callAsFunction(_ value: Double) -> Double {
+    /// `lower … upper` onto `start … end`.
+    package init(lower: Double, upper: Double, start: Double, end: Double) {
+        self.lower = lower
+        self.upper = upper
+        self.start = start
+        self.end = end
+    }
+
+    package func callAsFunction(_ value: Double) -> Double {
         guard upper != lower else { return (start + end) / 2 }
         return start + (value - lower) / (upper - lower) * (end - start)
     }
@@ -33,7 +55,7 @@ struct LinearScale {
 
 /// Numbers as SVG and labels print them: through ``DecimalText``, never a
 /// locale or a floating-point description.
-enum SVGNumber {
+package enum SVGNumber {
     /// A coordinate in tenths of a unit: `12.3`, `40`.
     static func coordinate(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
@@ -42,13 +64,13 @@ enum SVGNumber {
     }
 
     /// A tick label: up to six decimals, trailing zeros trimmed.
-    static func tick(_ value: Double) -> String {
+    package static func tick(_ value: Double) -> String {
         rounded(value, decimals: 6)
     }
 
     /// A figure for people: 1 decimal from 100 up, 2 from 1, else 3;
     /// trailing zeros trimmed (`400`, `12.5`, `0.125`).
-    static func compact(_ value: Double) -> String {
+    package static func compact(_ value: Double) -> String {
         let magnitude = value.magnitude
         return rounded(value, decimals: magnitude >= 100 ? 1 : magnitude >= 1 ? 2 : 3)
     }
@@ -64,7 +86,7 @@ enum SVGNumber {
 }
 
 /// Round tick steps: 1, 2 or 5 times a power of ten.
-enum Ticks {
+package enum Ticks {
     /// A step that cuts `span` into about `target` parts.
     static func step(span: Double, target: Int, integer: Bool) -> Double {
         guard span > 0, span.isFinite else { return 1 }
@@ -79,7 +101,7 @@ enum Ticks {
 
     /// The domain widened to whole steps, and its ticks. An empty domain
     /// becomes `lower … lower + 1`.
-    static func rounded(lower: Double, upper: Double, target: Int = 5, integer: Bool = false) -> (lower: Double, upper: Double, ticks: [Double]) {
+    package static func rounded(lower: Double, upper: Double, target: Int = 5, integer: Bool = false) -> (lower: Double, upper: Double, ticks: [Double]) {
         let upper = upper > lower ? upper : lower + 1
         let size = step(span: upper - lower, target: target, integer: integer)
         let first = (lower / size).rounded(.down)
@@ -89,7 +111,7 @@ enum Ticks {
     }
 
     /// Ticks at whole steps inside `lower … upper`, the domain unchanged.
-    static func inside(lower: Double, upper: Double, target: Int = 6, integer: Bool = false) -> [Double] {
+    package static func inside(lower: Double, upper: Double, target: Int = 6, integer: Bool = false) -> [Double] {
         guard upper > lower else { return [lower] }
         let size = step(span: upper - lower, target: target, integer: integer)
         let first = (lower / size - 1e-9).rounded(.up)
@@ -101,15 +123,15 @@ enum Ticks {
 
 /// How one series is drawn: a colour and a dash pattern, so lines stay
 /// apart in grey print too.
-struct SeriesStyle {
-    let colour: String
+package struct SeriesStyle {
+    package let colour: String
     let dash: String
 
     static let colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#1B1B1B", "#8C564B", "#7F7F7F", "#AFAF1F"]
     static let dashes = ["", "8 3", "2 2.5", "10 3 2 3", "5 5", "1.5 3", "14 3 3 3", "6 2 1.5 2 1.5 2", "16 5", "3 6"]
 
     /// The `index`th style; the first ten differ in colour and dash.
-    static func numbered(_ index: Int) -> SeriesStyle {
+    package static func numbered(_ index: Int) -> SeriesStyle {
         SeriesStyle(colour: colours[index % colours.count], dash: dashes[(index + index / colours.count) % dashes.count])
     }
 
@@ -119,8 +141,8 @@ struct SeriesStyle {
 }
 
 /// One key of a legend: a line sample or a filled swatch.
-struct LegendEntry {
-    enum Mark {
+package struct LegendEntry {
+    package enum Mark {
         case line(SeriesStyle)
         case swatch(fill: String, opacity: Double)
         /// A glyph drawn as in the chart: path data around (0, 0), with a
@@ -130,11 +152,17 @@ struct LegendEntry {
 
     let label: String
     let mark: Mark
+
+    /// A key reading `label`, drawn as `mark`.
+    package init(label: String, mark: Mark) {
+        self.label = label
+        self.mark = mark
+    }
 }
 
 /// An SVG drawing assembled element by element. `height` may grow while
 /// parts are laid out; it is read when the chart is rendered.
-struct SVGChart {
+package struct SVGChart {
     enum Anchor: String {
         case start, middle, end
     }
@@ -144,16 +172,16 @@ struct SVGChart {
     static let gridColour = "#e4e4e4"
 
     let width: Double
-    var height: Double
+    package var height: Double
     private var parts: [String] = []
 
-    init(width: Double, height: Double = 0) {
+    package init(width: Double, height: Double = 0) {
         self.width = width
         self.height = height
     }
 
     /// The `<svg>` element, named `label` for screen readers.
-    func rendered(label: String) -> String {
+    package func rendered(label: String) -> String {
         let w = SVGNumber.coordinate(width)
         let h = SVGNumber.coordinate(height)
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" aria-label=\"\(HTMLPage.escape(label))\" font-size=\"\(SVGNumber.coordinate(SVGChart.fontSize))\">\n"
@@ -179,7 +207,7 @@ struct SVGChart {
         append("<text \(attributes)>\(HTMLPage.escape(text))</text>")
     }
 
-    mutating func line(from: SVGPoint, to: SVGPoint, stroke: String, width: Double = 1, dash: String = "") {
+    package mutating func line(from: SVGPoint, to: SVGPoint, stroke: String, width: Double = 1, dash: String = "") {
         append("<line x1=\"\(SVGNumber.coordinate(from.x))\" y1=\"\(SVGNumber.coordinate(from.y))\" x2=\"\(SVGNumber.coordinate(to.x))\" y2=\"\(SVGNumber.coordinate(to.y))\" stroke=\"\(stroke)\" stroke-width=\"\(SVGNumber.coordinate(width))\""
             + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>")
     }
@@ -201,7 +229,7 @@ struct SVGChart {
 
     /// Lines through each segment's points; segments are not joined, so a
     /// missing value leaves a gap.
-    mutating func polyline(_ segments: [[SVGPoint]], style: SeriesStyle, width: Double = 2, title: String? = nil) {
+    package mutating func polyline(_ segments: [[SVGPoint]], style: SeriesStyle, width: Double = 2, title: String? = nil) {
         let data = SVGChart.pathData(segments.filter { !$0.isEmpty })
         guard !data.isEmpty else { return }
         let element = "<path class=\"series\" d=\"\(data)\" fill=\"none\" \(style.strokeAttributes) stroke-width=\"\(SVGNumber.coordinate(width))\" stroke-linejoin=\"round\""
@@ -213,14 +241,14 @@ struct SVGChart {
     }
 
     /// A translucent area between `upper` and `lower` (the same x values).
-    mutating func band(upper: [SVGPoint], lower: [SVGPoint], colour: String, opacity: Double = 0.18) {
+    package mutating func band(upper: [SVGPoint], lower: [SVGPoint], colour: String, opacity: Double = 0.18) {
         guard !upper.isEmpty, upper.count == lower.count else { return }
         let outline = upper + lower.reversed()
         append("<path class=\"band\" d=\"\(SVGChart.pathData([outline]))Z\" fill=\"\(colour)\" fill-opacity=\"\(SVGNumber.tick(opacity))\" stroke=\"none\"/>")
     }
 
     /// A dot at a data point.
-    mutating func marker(at point: SVGPoint, colour: String, radius: Double = 3, title: String? = nil) {
+    package mutating func marker(at point: SVGPoint, colour: String, radius: Double = 3, title: String? = nil) {
         let element = "<circle cx=\"\(SVGNumber.coordinate(point.x))\" cy=\"\(SVGNumber.coordinate(point.y))\" r=\"\(SVGNumber.coordinate(radius))\" fill=\"\(colour)\""
         if let title {
             append(element + "><title>\(HTMLPage.escape(title))</title></circle>")
@@ -242,7 +270,7 @@ struct SVGChart {
 
     /// A left axis: grid lines across the plot, tick labels, and `title`
     /// turned upright along the left edge.
-    mutating func yAxis(_ scale: LinearScale, ticks: [Double], plot: PlotArea, title: String) {
+    package mutating func yAxis(_ scale: LinearScale, ticks: [Double], plot: PlotArea, title: String) {
         for tick in ticks {
             let y = scale(tick)
             line(from: SVGPoint(x: plot.left, y: y), to: SVGPoint(x: plot.right, y: y), stroke: SVGChart.gridColour)
@@ -256,7 +284,7 @@ struct SVGChart {
     /// A bottom axis with tick marks, labels and `title` under them;
     /// returns the y just below the title.
     @discardableResult
-    mutating func xAxis(_ scale: LinearScale, ticks: [(value: Double, label: String)], plot: PlotArea, title: String, grid: Bool = false) -> Double {
+    package mutating func xAxis(_ scale: LinearScale, ticks: [(value: Double, label: String)], plot: PlotArea, title: String, grid: Bool = false) -> Double {
         for tick in ticks {
             let x = scale(tick.value)
             if grid { line(from: SVGPoint(x: x, y: plot.top), to: SVGPoint(x: x, y: plot.bottom), stroke: SVGChart.gridColour) }
@@ -286,7 +314,7 @@ struct SVGChart {
 
     /// Keys in rows from (`left`, `top`); returns the height used.
     @discardableResult
-    mutating func legend(_ entries: [LegendEntry], left: Double, top: Double, width: Double) -> Double {
+    package mutating func legend(_ entries: [LegendEntry], left: Double, top: Double, width: Double) -> Double {
         let layout = SVGChart.legendLayout(entries, width: width)
         for (index, entry) in entries.enumerated() {
             let x = left + Double(index % layout.columns) * layout.columnWidth

@@ -283,19 +283,13 @@ struct HTMLReportTests {
 
     // MARK: Pages to look at
 
-    /// Writes a report (faults and per-replica lines) and a sweep page to
-    /// /tmp for a person to open.
+    /// Writes a report (faults and per-replica lines) to /tmp for a person
+    /// to open (a sweep page: `HTMLSweepTests`).
     @Test func writesPagesToLookAt() throws {
         let report = try Self.fileReport("nemesis-soak.json5", perReplica: true)
         let page = report.html()
         #expect(HTMLText.count("class=\"fault-partition\"", in: page) > 0)
         #expect(HTMLText.count("class=\"fault-crash\"", in: page) > 0)
         try Data(page.utf8).write(to: URL(fileURLWithPath: "/tmp/syncsim-report.html"))
-        let sweep = HTMLSweepTests.sweep(parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1", "0.2", "0.4"]),
-                                                      SweepParameter(path: "network.delay", values: ["5ms", "80ms"])],
-                                         points: [["0", "5ms"], ["0", "80ms"], ["0.1", "5ms"], ["0.1", "80ms"],
-                                                  ["0.2", "5ms"], ["0.2", "80ms"], ["0.4", "5ms"], ["0.4", "80ms"]],
-                                         strategies: ["lww", "dedupe", "crdt", "unique:objectTrump"], missing: (4, "crdt", .convergenceSeconds))
-        try Data(sweep.html().utf8).write(to: URL(fileURLWithPath: "/tmp/syncsim-sweep.html"))
     }
 }

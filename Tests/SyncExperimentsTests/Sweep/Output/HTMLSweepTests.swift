@@ -1,5 +1,7 @@
-@testable import SyncReport
-@testable import SyncSimulation
+import Foundation
+@testable import SyncExperiments
+import SyncReport
+import SyncSimulation
 import Testing
 import TestSupport
 
@@ -181,5 +183,18 @@ struct HTMLSweepTests {
         #expect(!page.contains("per variant") && page.contains("<figcaption>lww</figcaption>"))
         #expect(page.contains("· strategies lww, crdt</p>"))
         #expect(Self.twoByTwo.variants.isEmpty && Self.twoByTwo.strategies == ["lww", "crdt"])
+    }
+
+    // MARK: A page to look at
+
+    /// Writes a sweep page (two parameters, a gap) to /tmp for a person to
+    /// open, as `HTMLReportTests` writes a report page.
+    @Test func writesAPageToLookAt() throws {
+        let sweep = Self.sweep(parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1", "0.2", "0.4"]),
+                                            SweepParameter(path: "network.delay", values: ["5ms", "80ms"])],
+                               points: [["0", "5ms"], ["0", "80ms"], ["0.1", "5ms"], ["0.1", "80ms"],
+                                        ["0.2", "5ms"], ["0.2", "80ms"], ["0.4", "5ms"], ["0.4", "80ms"]],
+                               strategies: ["lww", "dedupe", "crdt", "unique:objectTrump"], missing: (4, "crdt", .convergenceSeconds))
+        try Data(sweep.html().utf8).write(to: URL(fileURLWithPath: "/tmp/syncsim-sweep.html"))
     }
 }

@@ -1,3 +1,5 @@
+import SyncSimulation
+
 /// One varied setting of a sweep: a path into the scenario file and the
 /// values it takes, as written on the command line.
 public struct SweepParameter: Hashable, Sendable {

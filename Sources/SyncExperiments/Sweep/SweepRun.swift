@@ -1,3 +1,5 @@
+import SyncSimulation
+
 /// One column of a sweep: a strategy, under one variant of the scenario
 /// when its preset has a behaviour no source settles
 /// (``ScenarioVariant``). Every job of a sweep runs the same columns.
