@@ -36,7 +36,7 @@ public struct SweepRow: Hashable, Sendable {
     public let point: SweepPoint
     /// The plain strategy name.
     public let strategy: String
-    /// The variant the strategy ran under (``ScenarioVariant``); nil when
+    /// The variant the strategy ran under (``SyncSimulation/ScenarioVariant``); nil when
     /// the scenario has no variants.
     public let variant: String?
     /// The metric summarised.

@@ -12,7 +12,7 @@ extension ReportFiles {
     }
 
     /// Writes a sweep's summary files into `directory`, as `simulate sweep
-    /// --out DIR` does (which adds `sweep-runs.csv`: ``Sweep/Runs/csv(plan:)``).
+    /// --out DIR` does (which adds `sweep-runs.csv`: ``SyncExperiments/Sweep/Runs/csv(plan:)``).
     public static func write(_ sweep: SweepResult, to directory: String) throws {
         try write(files(of: sweep), to: directory)
     }
