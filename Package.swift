@@ -3,9 +3,10 @@ import PackageDescription
 
 // Layers depend downward only (see DESIGN.md):
 // SyncModel <- SyncStore <- SyncStoreSQLite (with CSQLite) <- SyncSimulation <- SyncScenarioFile <- SyncReport <- SyncExperiments <- simulate
-// (SyncSimulation is the core: no Foundation, no files; SyncScenarioFile reads scenario files and runs sweeps over them)
-// CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics); SyncReport <- SyncExperiments (explore writes
-// its JSON, JUnit XML and GitHub annotations as check does)
+// (SyncSimulation is the core: no Foundation, no files; SyncScenarioFile reads scenario files; SyncExperiments runs many of them:
+// sweeps, race trials, explore and shrink)
+// CAllocator <- SyncExperiments (the benchmark reads the allocator's statistics); SyncReport <- SyncExperiments (sweeps, race and
+// explore write their tables, CSV, JSON, HTML pages, JUnit XML and GitHub annotations with the reports' shared pieces)
 // SyncModel, SyncSimulation, SyncReport <- SyncLint <- simulate (the model linter reads app models; it writes scenario text as the
 // simulation renders it, and its JSON, SARIF and GitHub annotations as the reports do)
 // simulate <- LintCloudKit (a command plugin: `swift package lint-cloudkit` in a package that depends on this one)
@@ -29,10 +30,10 @@ let package = Package(
         // The SQLite store, over the system library; it stages as the memory store does.
         .target(name: "SyncStoreSQLite", dependencies: ["SyncModel", "SyncStore", "CSQLite"]),
         .target(name: "SyncSimulation", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite"]),
-        // The scenario file: JSON5, the parser, overrides (`--vary`, `--preset`), documents and sweeps over files.
+        // The scenario file: JSON5, the parser, overrides (`--vary`, `--preset`) and documents.
         .target(name: "SyncScenarioFile", dependencies: ["SyncModel", "SyncStore", "SyncSimulation"]),
-        // Explore and shrink: many runs of one scenario, in parallel (Dispatch lives here);
-        // the store benchmark: wall-clock rates and allocator bytes, never part of a simulation.
+        // Sweeps, the race experiment, explore and shrink: many runs of one scenario, in parallel (Dispatch lives here),
+        // and what they write; the store benchmark: wall-clock rates and allocator bytes, never part of a simulation.
         .target(name: "SyncExperiments", dependencies: ["SyncModel", "SyncStore", "SyncStoreSQLite", "SyncSimulation", "SyncScenarioFile", "SyncReport", "CAllocator"]),
         .target(name: "SyncReport", dependencies: ["SyncSimulation", "SyncScenarioFile", "SyncModel"]),
         // The library product: re-exports the layers above (Sources/SyncSim/Exports.swift).
@@ -53,9 +54,10 @@ let package = Package(
         .testTarget(name: "SyncModelTests", dependencies: ["SyncModel", "TestSupport"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncStoreSQLite", "TestSupport"]),
         .testTarget(name: "SyncSimulationTests", dependencies: ["SyncSimulation", "SyncScenarioFile", "TestSupport"], exclude: ["Golden/Runs"]),
-        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncSimulation", "SyncScenarioFile", "SyncModel", "SyncStore",
-                                                                 "TestSupport"]),
-        // SyncLint and SyncExperiments: lint's and explore's JSON are checked against docs/report-schema.json with the reports'.
+        .testTarget(name: "SyncExperimentsTests", dependencies: ["SyncExperiments", "SyncReport", "SyncSimulation", "SyncScenarioFile", "SyncModel",
+                                                                 "SyncStore", "TestSupport"]),
+        // SyncLint and SyncExperiments: lint's and explore's JSON are checked against docs/report-schema.json with the reports'
+        // (sweeps' and race's: SimulateCLITests, through the built tool).
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "SyncLint", "SyncExperiments", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
         // Fixtures are found through #filePath, so they are not resources.

@@ -4,7 +4,7 @@ import SyncSimulation
 /// every file of a kind, so a reader can load many files as one table. A
 /// column of counts never prints `1.0`, a column of seconds always has six
 /// decimals, and an empty cell means "no value", never zero.
-enum CSV {
+package enum CSV {
     /// RFC 4180 fields: quoted when they hold a comma, quote or line break.
     static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
@@ -12,7 +12,7 @@ enum CSV {
     }
 
     /// One record: the fields joined by commas, without the line break.
-    static func line(_ cells: [String]) -> String {
+    package static func line(_ cells: [String]) -> String {
         cells.map(field).joined(separator: ",")
     }
 
@@ -20,7 +20,7 @@ enum CSV {
     /// line, except that when every value is a plain decimal and some have
     /// a fraction, all get as many decimals as the longest (`0, 0.05, 0.1`
     /// → `0.00, 0.05, 0.10`): the same numbers, one type in the column.
-    static func settingCells(_ values: [String]) -> [String: String] {
+    package static func settingCells(_ values: [String]) -> [String: String] {
         let parts = values.map { value -> (whole: Substring, fraction: Substring)? in
             let pieces = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
             let whole = pieces[0].hasPrefix("-") ? pieces[0].dropFirst() : pieces[0]
@@ -48,7 +48,7 @@ extension Metric {
     /// (`liveness`) as its words, `held`, `failed`, `not promised`, `faults
     /// remain` or `not judged` (text, so every verdict reads apart and a
     /// code needs no key); every other metric as ``csvCell(_:)``.
-    func csvCell(figure: Double?) -> String {
+    package func csvCell(figure: Double?) -> String {
         guard spec.kind == .verdict else { return csvCell(figure) }
         guard let figure, let verdict = Liveness(code: figure) else { return "" }
         return verdict.rawValue

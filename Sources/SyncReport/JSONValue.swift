@@ -72,7 +72,7 @@ public indirect enum JSONValue: Hashable, Sendable {
 extension JSONValue.Member {
     /// `"variant": "importFirst"` for a run of a preset's variant; nothing
     /// for a scenario without variants, whose documents stay as they were.
-    static func variant(_ name: String?) -> [JSONValue.Member] {
+    package static func variant(_ name: String?) -> [JSONValue.Member] {
         name.map { [JSONValue.Member("variant", .string($0))] } ?? []
     }
 }

@@ -15,27 +15,11 @@ public enum ReportFiles {
         ]
     }
 
-    /// `sweep.csv`, `sweep.json`, `sweep.md` and `sweep.html`.
-    public static func files(of sweep: SweepResult) -> [String: String] {
-        [
-            "sweep.csv": sweep.csv(),
-            "sweep.json": sweep.json().rendered(),
-            "sweep.md": sweep.markdown(),
-            "sweep.html": sweep.html(),
-        ]
-    }
-
     /// Writes `report`'s files into `directory`, creating it (and the
     /// folders above it) when missing: what `simulate run FILE --out DIR`
     /// writes for one scenario.
     public static func write(_ report: Report, to directory: String) throws {
         try write(files(of: report), to: directory)
-    }
-
-    /// Writes a sweep's summary files into `directory`, as `simulate sweep
-    /// --out DIR` does (which adds `sweep-runs.csv`: ``Sweep/Runs/csv(plan:)``).
-    public static func write(_ sweep: SweepResult, to directory: String) throws {
-        try write(files(of: sweep), to: directory)
     }
 
     /// Writes each file, by name, into `directory`, in name order.

@@ -10,6 +10,9 @@ enum Fixtures {
     /// The package root (``PackageRoot``).
     static var packageRoot: URL { PackageRoot.url }
 
+    /// `Scenarios/`, the scenario files the sweep tests read.
+    static var scenariosFolder: URL { packageRoot.appendingPathComponent("Scenarios") }
+
     /// Invariant checks stay off in these tests to keep them fast; the CLI
     /// tests run with them on (debug builds).
     static func target(_ text: String = ExploreFixtures.lateCreate, seeds: [UInt64] = [1], nemesis: ExploreNemesis = ExploreNemesis()) throws -> Explore.Target {

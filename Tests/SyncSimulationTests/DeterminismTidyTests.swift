@@ -39,8 +39,8 @@ struct DeterminismTidyTests {
 
     /// The simulation core does no I/O and keeps no threads of its own
     /// making beyond its writers: no Foundation, no Dispatch (DESIGN.md).
-    /// Files, folders and sweeps are SyncScenarioFile's; SQLite folders
-    /// are SyncStoreSQLite's.
+    /// Files and folders are SyncScenarioFile's, sweeps SyncExperiments';
+    /// SQLite folders are SyncStoreSQLite's.
     @Test func theCoreImportsNeitherFoundationNorDispatch() throws {
         let directory = Self.packageRoot.appendingPathComponent("Sources/SyncSimulation")
         let enumerator = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))

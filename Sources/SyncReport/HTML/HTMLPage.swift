@@ -1,8 +1,8 @@
 /// A self-contained HTML page: no scripts, no fonts, no links to anything
 /// outside the file. Charts are inline SVG that scale with the page.
-enum HTMLPage {
+package enum HTMLPage {
     /// A whole document around `body` (already HTML).
-    static func document(title: String, body: String) -> String {
+    package static func document(title: String, body: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -24,7 +24,7 @@ enum HTMLPage {
     }
 
     /// Text safe inside elements and quoted attribute values.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for character in text {
@@ -43,7 +43,7 @@ enum HTMLPage {
     /// Escaped text that may break after `:` and `.` when a column is too
     /// narrow (`unique:<wbr>objectTrump`, `duplicates.<wbr>final`): long
     /// names wrap instead of widening a table past the page.
-    static func breakable(_ text: String) -> String {
+    package static func breakable(_ text: String) -> String {
         var output = ""
         for character in text {
             output += escape(String(character))
@@ -65,7 +65,7 @@ enum HTMLPage {
     }
 
     /// A table whose cells are HTML already.
-    static func table(headers: [String], numeric: [Bool], htmlRows: [[String]], caption: String? = nil) -> String {
+    package static func table(headers: [String], numeric: [Bool], htmlRows: [[String]], caption: String? = nil) -> String {
         func cell(_ tag: String, _ html: String, _ column: Int) -> String {
             let alignment = numeric.indices.contains(column) && numeric[column] ? " class=\"num\"" : ""
             return "<\(tag)\(alignment)>\(html)</\(tag)>"
@@ -82,18 +82,18 @@ enum HTMLPage {
     }
 
     /// Links to the page's sections: (anchor, title) pairs.
-    static func contents(_ sections: [(id: String, title: String)]) -> String {
+    package static func contents(_ sections: [(id: String, title: String)]) -> String {
         "<nav class=\"toc\" aria-label=\"Contents\"><span>Contents:</span> "
             + sections.map { "<a href=\"#\($0.id)\">\(escape($0.title))</a>" }.joined(separator: " · ") + "</nav>\n"
     }
 
     /// The sentences a page opens with.
-    static func finding(_ sentences: [String]) -> String {
+    package static func finding(_ sentences: [String]) -> String {
         "<section class=\"finding\" aria-label=\"Finding\">\n" + sentences.map { "<p>\(escape($0))</p>\n" }.joined() + "</section>\n"
     }
 
     /// A figure holding one chart and its caption.
-    static func figure(_ svg: String, caption: String, className: String = "chart") -> String {
+    package static func figure(_ svg: String, caption: String, className: String = "chart") -> String {
         "<figure class=\"\(className)\">\n<div class=\"plot\">\n\(svg)</div>\n<figcaption>\(escape(caption))</figcaption>\n</figure>\n"
     }
 

@@ -1,7 +1,7 @@
 /// Small pieces of English for generated sentences.
-enum Prose {
+package enum Prose {
     /// `a`, `a and b`, `a, b and c`.
-    static func list(_ items: [String]) -> String {
+    package static func list(_ items: [String]) -> String {
         switch items.count {
         case 0: return ""
         case 1: return items[0]
@@ -16,7 +16,7 @@ enum Prose {
 
     /// The rest of a group of strategies: named when one or two
     /// (`crdt`, `lww and crdt`), else counted (`the other 5`).
-    static func others(_ names: [String]) -> String {
+    package static func others(_ names: [String]) -> String {
         names.count <= 2 ? list(names) : "the other \(names.count)"
     }
 

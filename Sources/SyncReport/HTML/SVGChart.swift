@@ -1,115 +1,19 @@
-/// Small building blocks for inline SVG charts: scales, round tick steps,
-/// axes, lines, bands, bars and legends. Every number is written by
+/// Small building blocks for inline SVG charts: series styles, axes,
+/// lines, bands, bars and legends (scales are in SVGGeometry.swift, round
+/// tick steps in SVGNumber.swift). Every number is written by
 /// ``SVGNumber`` from integers, so a chart is the same bytes on every run.
-
-/// A position in the chart's own units (its viewBox).
-struct SVGPoint: Equatable {
-    var x: Double
-    var y: Double
-}
-
-/// The rectangle the data is drawn in.
-struct PlotArea {
-    var left: Double
-    var top: Double
-    var width: Double
-    var height: Double
-    var right: Double { left + width }
-    var bottom: Double { top + height }
-}
-
-/// Maps a domain of values linearly onto a range of positions.
-struct LinearScale {
-    var lower: Double
-    var upper: Double
-    var start: Double
-    var end: Double
-
-    func callAsFunction(_ value: Double) -> Double {
-        guard upper != lower else { return (start + end) / 2 }
-        return start + (value - lower) / (upper - lower) * (end - start)
-    }
-}
-
-/// Numbers as SVG and labels print them: through ``DecimalText``, never a
-/// locale or a floating-point description.
-enum SVGNumber {
-    /// A coordinate in tenths of a unit: `12.3`, `40`.
-    static func coordinate(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let tenths = Int64(min(max(value, -1e9), 1e9) * 10 + (value < 0 ? -0.5 : 0.5))
-        return DecimalText.seconds(micros: tenths * 100_000)
-    }
-
-    /// A tick label: up to six decimals, trailing zeros trimmed.
-    static func tick(_ value: Double) -> String {
-        rounded(value, decimals: 6)
-    }
-
-    /// A figure for people: 1 decimal from 100 up, 2 from 1, else 3;
-    /// trailing zeros trimmed (`400`, `12.5`, `0.125`).
-    static func compact(_ value: Double) -> String {
-        let magnitude = value.magnitude
-        return rounded(value, decimals: magnitude >= 100 ? 1 : magnitude >= 1 ? 2 : 3)
-    }
-
-    static func rounded(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "−∞" : "∞") }
-        guard value.magnitude < 9e12 else { return String(Int64(value.rounded())) }
-        var unit = 1.0
-        for _ in 0 ..< (6 - decimals) { unit *= 10 }
-        let micros = Int64((value * 1_000_000 / unit).rounded()) * Int64(unit)
-        return DecimalText.seconds(micros: micros)
-    }
-}
-
-/// Round tick steps: 1, 2 or 5 times a power of ten.
-enum Ticks {
-    /// A step that cuts `span` into about `target` parts.
-    static func step(span: Double, target: Int, integer: Bool) -> Double {
-        guard span > 0, span.isFinite else { return 1 }
-        let raw = span / Double(max(target, 1))
-        var magnitude = 1.0
-        while magnitude * 10 <= raw { magnitude *= 10 }
-        while magnitude > raw && magnitude > 1e-9 { magnitude /= 10 }
-        let ratio = raw / magnitude
-        let step = (ratio < 1.5 ? 1 : ratio < 3 ? 2 : ratio < 7 ? 5 : 10) * magnitude
-        return integer ? max(1, step.rounded()) : step
-    }
-
-    /// The domain widened to whole steps, and its ticks. An empty domain
-    /// becomes `lower … lower + 1`.
-    static func rounded(lower: Double, upper: Double, target: Int = 5, integer: Bool = false) -> (lower: Double, upper: Double, ticks: [Double]) {
-        let upper = upper > lower ? upper : lower + 1
-        let size = step(span: upper - lower, target: target, integer: integer)
-        let first = (lower / size).rounded(.down)
-        let last = (upper / size - 1e-9).rounded(.up)
-        let ticks = stride(from: first, through: last, by: 1).map { $0 * size }
-        return (first * size, last * size, ticks)
-    }
-
-    /// Ticks at whole steps inside `lower … upper`, the domain unchanged.
-    static func inside(lower: Double, upper: Double, target: Int = 6, integer: Bool = false) -> [Double] {
-        guard upper > lower else { return [lower] }
-        let size = step(span: upper - lower, target: target, integer: integer)
-        let first = (lower / size - 1e-9).rounded(.up)
-        let last = (upper / size + 1e-9).rounded(.down)
-        guard first <= last else { return [lower] }
-        return stride(from: first, through: last, by: 1).map { $0 * size }
-    }
-}
 
 /// How one series is drawn: a colour and a dash pattern, so lines stay
 /// apart in grey print too.
-struct SeriesStyle {
-    let colour: String
+package struct SeriesStyle {
+    package let colour: String
     let dash: String
 
     static let colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#1B1B1B", "#8C564B", "#7F7F7F", "#AFAF1F"]
     static let dashes = ["", "8 3", "2 2.5", "10 3 2 3", "5 5", "1.5 3", "14 3 3 3", "6 2 1.5 2 1.5 2", "16 5", "3 6"]
 
     /// The `index`th style; the first ten differ in colour and dash.
-    static func numbered(_ index: Int) -> SeriesStyle {
+    package static func numbered(_ index: Int) -> SeriesStyle {
         SeriesStyle(colour: colours[index % colours.count], dash: dashes[(index + index / colours.count) % dashes.count])
     }
 
@@ -119,8 +23,8 @@ struct SeriesStyle {
 }
 
 /// One key of a legend: a line sample or a filled swatch.
-struct LegendEntry {
-    enum Mark {
+package struct LegendEntry {
+    package enum Mark {
         case line(SeriesStyle)
         case swatch(fill: String, opacity: Double)
         /// A glyph drawn as in the chart: path data around (0, 0), with a
@@ -130,11 +34,17 @@ struct LegendEntry {
 
     let label: String
     let mark: Mark
+
+    /// A key reading `label`, drawn as `mark`.
+    package init(label: String, mark: Mark) {
+        self.label = label
+        self.mark = mark
+    }
 }
 
 /// An SVG drawing assembled element by element. `height` may grow while
 /// parts are laid out; it is read when the chart is rendered.
-struct SVGChart {
+package struct SVGChart {
     enum Anchor: String {
         case start, middle, end
     }
@@ -144,16 +54,16 @@ struct SVGChart {
     static let gridColour = "#e4e4e4"
 
     let width: Double
-    var height: Double
+    package var height: Double
     private var parts: [String] = []
 
-    init(width: Double, height: Double = 0) {
+    package init(width: Double, height: Double = 0) {
         self.width = width
         self.height = height
     }
 
     /// The `<svg>` element, named `label` for screen readers.
-    func rendered(label: String) -> String {
+    package func rendered(label: String) -> String {
         let w = SVGNumber.coordinate(width)
         let h = SVGNumber.coordinate(height)
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" aria-label=\"\(HTMLPage.escape(label))\" font-size=\"\(SVGNumber.coordinate(SVGChart.fontSize))\">\n"
@@ -179,7 +89,7 @@ struct SVGChart {
         append("<text \(attributes)>\(HTMLPage.escape(text))</text>")
     }
 
-    mutating func line(from: SVGPoint, to: SVGPoint, stroke: String, width: Double = 1, dash: String = "") {
+    package mutating func line(from: SVGPoint, to: SVGPoint, stroke: String, width: Double = 1, dash: String = "") {
         append("<line x1=\"\(SVGNumber.coordinate(from.x))\" y1=\"\(SVGNumber.coordinate(from.y))\" x2=\"\(SVGNumber.coordinate(to.x))\" y2=\"\(SVGNumber.coordinate(to.y))\" stroke=\"\(stroke)\" stroke-width=\"\(SVGNumber.coordinate(width))\""
             + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") + "/>")
     }
@@ -201,7 +111,7 @@ struct SVGChart {
 
     /// Lines through each segment's points; segments are not joined, so a
     /// missing value leaves a gap.
-    mutating func polyline(_ segments: [[SVGPoint]], style: SeriesStyle, width: Double = 2, title: String? = nil) {
+    package mutating func polyline(_ segments: [[SVGPoint]], style: SeriesStyle, width: Double = 2, title: String? = nil) {
         let data = SVGChart.pathData(segments.filter { !$0.isEmpty })
         guard !data.isEmpty else { return }
         let element = "<path class=\"series\" d=\"\(data)\" fill=\"none\" \(style.strokeAttributes) stroke-width=\"\(SVGNumber.coordinate(width))\" stroke-linejoin=\"round\""
@@ -213,14 +123,14 @@ struct SVGChart {
     }
 
     /// A translucent area between `upper` and `lower` (the same x values).
-    mutating func band(upper: [SVGPoint], lower: [SVGPoint], colour: String, opacity: Double = 0.18) {
+    package mutating func band(upper: [SVGPoint], lower: [SVGPoint], colour: String, opacity: Double = 0.18) {
         guard !upper.isEmpty, upper.count == lower.count else { return }
         let outline = upper + lower.reversed()
         append("<path class=\"band\" d=\"\(SVGChart.pathData([outline]))Z\" fill=\"\(colour)\" fill-opacity=\"\(SVGNumber.tick(opacity))\" stroke=\"none\"/>")
     }
 
     /// A dot at a data point.
-    mutating func marker(at point: SVGPoint, colour: String, radius: Double = 3, title: String? = nil) {
+    package mutating func marker(at point: SVGPoint, colour: String, radius: Double = 3, title: String? = nil) {
         let element = "<circle cx=\"\(SVGNumber.coordinate(point.x))\" cy=\"\(SVGNumber.coordinate(point.y))\" r=\"\(SVGNumber.coordinate(radius))\" fill=\"\(colour)\""
         if let title {
             append(element + "><title>\(HTMLPage.escape(title))</title></circle>")
@@ -242,7 +152,7 @@ struct SVGChart {
 
     /// A left axis: grid lines across the plot, tick labels, and `title`
     /// turned upright along the left edge.
-    mutating func yAxis(_ scale: LinearScale, ticks: [Double], plot: PlotArea, title: String) {
+    package mutating func yAxis(_ scale: LinearScale, ticks: [Double], plot: PlotArea, title: String) {
         for tick in ticks {
             let y = scale(tick)
             line(from: SVGPoint(x: plot.left, y: y), to: SVGPoint(x: plot.right, y: y), stroke: SVGChart.gridColour)
@@ -256,7 +166,7 @@ struct SVGChart {
     /// A bottom axis with tick marks, labels and `title` under them;
     /// returns the y just below the title.
     @discardableResult
-    mutating func xAxis(_ scale: LinearScale, ticks: [(value: Double, label: String)], plot: PlotArea, title: String, grid: Bool = false) -> Double {
+    package mutating func xAxis(_ scale: LinearScale, ticks: [(value: Double, label: String)], plot: PlotArea, title: String, grid: Bool = false) -> Double {
         for tick in ticks {
             let x = scale(tick.value)
             if grid { line(from: SVGPoint(x: x, y: plot.top), to: SVGPoint(x: x, y: plot.bottom), stroke: SVGChart.gridColour) }
@@ -286,7 +196,7 @@ struct SVGChart {
 
     /// Keys in rows from (`left`, `top`); returns the height used.
     @discardableResult
-    mutating func legend(_ entries: [LegendEntry], left: Double, top: Double, width: Double) -> Double {
+    package mutating func legend(_ entries: [LegendEntry], left: Double, top: Double, width: Double) -> Double {
         let layout = SVGChart.legendLayout(entries, width: width)
         for (index, entry) in entries.enumerated() {
             let x = left + Double(index % layout.columns) * layout.columnWidth

@@ -38,8 +38,8 @@ public enum ConcurrentWriters {
     }
 
     /// Runs `writers` copies of `intent` at once; results in completion order.
-    static func run(_ intent: Intent, writers: Int, strategy: any Strategy, state: SharedReplicaState,
-                    schedule: Schedule) -> [WriterResult] {
+    package static func run(_ intent: Intent, writers: Int, strategy: any Strategy, state: SharedReplicaState,
+                            schedule: Schedule) -> [WriterResult] {
         precondition(writers >= 1, "at least one writer")
         let results = LockedBox<[WriterResult]>([])
         switch schedule {

@@ -14,11 +14,11 @@ import SyncStore
 /// the lock, seeing what SQLite shows it (the last commit, in WAL), and its
 /// save commits through it. Saves still take the lock, because the clock
 /// and the id generator they draw from are the replica's, shared.
-final class SharedReplicaState: Sendable {
+package final class SharedReplicaState: Sendable {
     private let context: LockedBox<StrategyContext?>
     private let writerStores: [LockedBox<any Store>]
 
-    init(_ context: sending StrategyContext, writerStores: [any Store] = []) {
+    package init(_ context: sending StrategyContext, writerStores: [any Store] = []) {
         self.context = LockedBox(context)
         self.writerStores = writerStores.map { LockedBox($0) }
     }
@@ -71,7 +71,7 @@ final class SharedReplicaState: Sendable {
     }
 
     /// Gives the state back once every thread is done with it.
-    func take() -> StrategyContext {
+    package func take() -> StrategyContext {
         context.withLock { $0.take()! }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SyncExperiments
 import SyncReport
 import SyncScenarioFile
 import SyncSimulation

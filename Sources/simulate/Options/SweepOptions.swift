@@ -1,3 +1,4 @@
+import SyncExperiments
 import SyncSimulation
 
 /// `simulate sweep FILE --vary …`: a grid of settings × seeds.

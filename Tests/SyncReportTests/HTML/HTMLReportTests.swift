@@ -46,23 +46,6 @@ struct HTMLReportTests {
         (results.contains { $0.rejected.total > 0 } ? 1 : 0) + (results.contains { $0.lostWrites.total > 0 } ? 1 : 0)
     }
 
-    static func count(_ needle: String, in text: String) -> Int {
-        text.components(separatedBy: needle).count - 1
-    }
-
-    /// Every `http` in the page is the SVG namespace.
-    static func onlySVGNamespaceURLs(_ page: String) -> Bool {
-        count("http", in: page) == count("\"http://www.w3.org/2000/svg\"", in: page)
-    }
-
-    /// The text of every `<text>` element in the page.
-    static func svgTexts(_ page: String) -> [String] {
-        page.components(separatedBy: "<text ").dropFirst().compactMap { part in
-            guard let open = part.firstIndex(of: ">"), let close = part.range(of: "</text>") else { return nil }
-            return String(part[part.index(after: open) ..< close.lowerBound])
-        }
-    }
-
     // MARK: Report
 
     @Test func reportPageIsSelfContainedAndDeterministic() {
@@ -72,9 +55,9 @@ struct HTMLReportTests {
         #expect(page.hasSuffix("</html>\n"))
         #expect(!page.lowercased().contains("<script"))
         #expect(!page.contains("<link") && !page.contains("<img") && !page.contains("url("))
-        #expect(Self.onlySVGNamespaceURLs(page))
-        #expect(Self.count("<svg", in: page) == Self.chartCount(Self.defaultReport))
-        #expect(Self.count("</svg>", in: page) == Self.chartCount(Self.defaultReport))
+        #expect(HTMLText.onlySVGNamespaceURLs(page))
+        #expect(HTMLText.count("<svg", in: page) == Self.chartCount(Self.defaultReport))
+        #expect(HTMLText.count("</svg>", in: page) == Self.chartCount(Self.defaultReport))
         // Anchors of the contents line, each to a section of the page.
         for id in ["results", "duplicates", "rejected-lost", "timeline", "replay"] {
             #expect(page.contains("<a href=\"#\(id)\">") && page.contains("<h2 id=\"\(id)\">"), "section \(id)")
@@ -110,7 +93,7 @@ struct HTMLReportTests {
 
     @Test func chartsHaveLabelledAxesAndALegendOfEveryStrategy() {
         let report = Self.defaultReport
-        let texts = Self.svgTexts(report.html())
+        let texts = HTMLText.svgTexts(report.html())
         for label in ["virtual time (s)", "duplicates", "lost (count per run)"] {
             #expect(texts.contains(label), "axis or legend label \(label)")
         }
@@ -140,7 +123,7 @@ struct HTMLReportTests {
         let had = report.results.filter { $0.duplicates.peak > 0 }
         let never = report.results.filter { $0.duplicates.peak == 0 }.map(\.strategy)
         #expect(!had.isEmpty && !never.isEmpty)
-        #expect(Self.count("<figure class=\"small\">", in: page) == had.count)
+        #expect(HTMLText.count("<figure class=\"small\">", in: page) == had.count)
         #expect(page.contains("<p>No duplicate at any moment: \(Prose.list(never)).</p>"))
     }
 
@@ -150,9 +133,9 @@ struct HTMLReportTests {
         // One partition from 0 s until the heal at 2 s: in each duplicates
         // panel and each timeline.
         let charts = report.results.count { $0.duplicates.peak > 0 } + report.results.count
-        #expect(Self.count("class=\"fault-partition\"", in: page) == charts)
-        #expect(Self.count("<title>partition r1 | r2 | r3 from 0 s to 2 s</title>", in: page) == charts)
-        #expect(Self.svgTexts(page).contains("partition (replicas split)"))
+        #expect(HTMLText.count("class=\"fault-partition\"", in: page) == charts)
+        #expect(HTMLText.count("<title>partition r1 | r2 | r3 from 0 s to 2 s</title>", in: page) == charts)
+        #expect(HTMLText.svgTexts(page).contains("partition (replicas split)"))
         #expect(!page.contains("class=\"fault-crash\""))
     }
 
@@ -160,31 +143,31 @@ struct HTMLReportTests {
         let report = Self.crashRestartReport
         let page = report.html()
         #expect(page == report.html())
-        #expect(Self.count("<svg", in: page) == Self.chartCount(report))
+        #expect(HTMLText.count("<svg", in: page) == Self.chartCount(report))
         let charts = report.results.count { $0.duplicates.peak > 0 } + report.results.count
-        #expect(Self.count("class=\"fault-crash\"", in: page) == charts)
-        #expect(Self.count("<title>r3 crashed from 1 s to 1.5 s</title>", in: page) == charts)
-        #expect(Self.svgTexts(page).contains("r3"))
-        #expect(Self.svgTexts(page).contains("crash (store kept)"))
+        #expect(HTMLText.count("class=\"fault-crash\"", in: page) == charts)
+        #expect(HTMLText.count("<title>r3 crashed from 1 s to 1.5 s</title>", in: page) == charts)
+        #expect(HTMLText.svgTexts(page).contains("r3"))
+        #expect(HTMLText.svgTexts(page).contains("crash (store kept)"))
         #expect(!page.contains("class=\"fault-partition\""))
         #expect(page.contains("<h2 id=\"expectations\">Expectations</h2>"))
-        #expect(Self.count("<td class=\"pass\">PASS</td>", in: page) + Self.count("<td class=\"fail\">FAIL</td>", in: page)
+        #expect(HTMLText.count("<td class=\"pass\">PASS</td>", in: page) + HTMLText.count("<td class=\"fail\">FAIL</td>", in: page)
             == report.expectations.count)
         #expect(page.contains("<td>intentsWhileDown</td><td>≥ 1</td>"))
         #expect(page.contains("<code>simulate run Scenarios/crash-restart.json5 --seed \(report.seed)"))
-        #expect(Self.onlySVGNamespaceURLs(page))
+        #expect(HTMLText.onlySVGNamespaceURLs(page))
     }
 
     @Test func perReplicaSeriesAddOneSmallChartPerStrategy() throws {
         let report = try Self.fileReport("crash-restart.json5", perReplica: true)
         let page = report.html()
-        #expect(Self.count("<svg", in: page) == Self.chartCount(report))
-        #expect(Self.count("<svg", in: page) > Self.chartCount(Self.crashRestartReport))
+        #expect(HTMLText.count("<svg", in: page) == Self.chartCount(report))
+        #expect(HTMLText.count("<svg", in: page) > Self.chartCount(Self.crashRestartReport))
         #expect(page.contains("<h2 id=\"per-replica\">Duplicates per replica</h2>"))
         for result in report.results {
             #expect(page.contains("<figcaption>\(result.strategy): duplicates on each replica</figcaption>"))
         }
-        let texts = Self.svgTexts(page)
+        let texts = HTMLText.svgTexts(page)
         for name in report.scenario.replicaNames {
             #expect(texts.filter { $0 == name }.count >= report.results.count, "legend of replica \(name)")
         }
@@ -226,12 +209,12 @@ struct HTMLReportTests {
         let allZero = Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html()
         // Rejected and lost, and a timeline per strategy; no duplicates chart.
         let bars = Self.barPanels(results)
-        #expect(Self.count("<svg", in: allZero) == bars + names.count)
+        #expect(HTMLText.count("<svg", in: allZero) == bars + names.count)
         #expect(!allZero.contains("NaN") && !allZero.contains("∞"))
         #expect(allZero.contains("No run had a duplicate at any moment"))
         #expect(allZero.contains("No strategy held a duplicate record at any moment."))
         #expect(!allZero.contains("class=\"fault-"))
-        let texts = Self.svgTexts(allZero)
+        let texts = HTMLText.svgTexts(allZero)
         #expect(texts.contains("0") && texts.contains("1"), "x axis 0 … 1")
         for name in names { #expect(texts.filter { $0 == name }.count == bars, "\(name)") }
         // A distinct colour and dash pair per strategy; the first ten differ in both.
@@ -243,11 +226,11 @@ struct HTMLReportTests {
         results[0] = result(names[0], counts: [0, 2, 5], end: 200_000)
         results[1] = result(names[1], counts: [0, 1, 1, 1, 3, 3, 3, 3, 3, 3, 3], end: 1_000_000)
         let mixed = Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html()
-        #expect(Self.count("<figure class=\"small\">", in: mixed) == 2)
-        #expect(Self.count("class=\"series\" d=\"M50 ", in: mixed) == 2, "lines start at x = 0")
+        #expect(HTMLText.count("<figure class=\"small\">", in: mixed) == 2)
+        #expect(HTMLText.count("class=\"series\" d=\"M50 ", in: mixed) == 2, "lines start at x = 0")
         let plotRight = "328"
-        #expect(Self.count(" L\(plotRight) ", in: mixed) >= 2, "every line reaches the end at 1 s")
-        #expect(Self.svgTexts(mixed).contains("1"))
+        #expect(HTMLText.count(" L\(plotRight) ", in: mixed) >= 2, "every line reaches the end at 1 s")
+        #expect(HTMLText.svgTexts(mixed).contains("1"))
         #expect(mixed == Report(scenario: Self.defaultReport.scenario, seed: 1, results: results, includesTiming: false).html())
     }
 
@@ -300,19 +283,13 @@ struct HTMLReportTests {
 
     // MARK: Pages to look at
 
-    /// Writes a report (faults and per-replica lines) and a sweep page to
-    /// /tmp for a person to open.
+    /// Writes a report (faults and per-replica lines) to /tmp for a person
+    /// to open (a sweep page: `HTMLSweepTests`).
     @Test func writesPagesToLookAt() throws {
         let report = try Self.fileReport("nemesis-soak.json5", perReplica: true)
         let page = report.html()
-        #expect(Self.count("class=\"fault-partition\"", in: page) > 0)
-        #expect(Self.count("class=\"fault-crash\"", in: page) > 0)
+        #expect(HTMLText.count("class=\"fault-partition\"", in: page) > 0)
+        #expect(HTMLText.count("class=\"fault-crash\"", in: page) > 0)
         try Data(page.utf8).write(to: URL(fileURLWithPath: "/tmp/syncsim-report.html"))
-        let sweep = HTMLSweepTests.sweep(parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1", "0.2", "0.4"]),
-                                                      SweepParameter(path: "network.delay", values: ["5ms", "80ms"])],
-                                         points: [["0", "5ms"], ["0", "80ms"], ["0.1", "5ms"], ["0.1", "80ms"],
-                                                  ["0.2", "5ms"], ["0.2", "80ms"], ["0.4", "5ms"], ["0.4", "80ms"]],
-                                         strategies: ["lww", "dedupe", "crdt", "unique:objectTrump"], missing: (4, "crdt", .convergenceSeconds))
-        try Data(sweep.html().utf8).write(to: URL(fileURLWithPath: "/tmp/syncsim-sweep.html"))
     }
 }

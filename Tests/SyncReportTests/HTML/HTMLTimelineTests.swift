@@ -2,6 +2,7 @@
 @testable import SyncSimulation
 import SyncModel
 import Testing
+import TestSupport
 
 /// The timeline view: sends paired with arrivals, what is drawn, and what
 /// the page says when it draws less than the run recorded.
@@ -69,15 +70,15 @@ struct HTMLTimelineTests {
         let diagram = TimelineDiagram(result: Self.result(Self.log, faults: faults), laneNames: ["r1", "r2", "r3"])
         let svg = diagram.svg(label: "test")
         #expect(svg == diagram.svg(label: "test"))
-        let texts = HTMLReportTests.svgTexts(svg)
+        let texts = HTMLText.svgTexts(svg)
         for lane in ["r1", "r2", "r3"] { #expect(texts.contains(lane), "lane \(lane)") }
         for key in ["local save", "message arrived", "lost in flight (×)", "sent, no arrival drawn", "conflict", "dedupe pass",
                     "partition (replicas split)", "crash (store kept)"] {
             #expect(texts.contains(key), "legend \(key)")
         }
-        #expect(HTMLReportTests.count("<path class=\"msg\" ", in: svg) == 1)
-        #expect(HTMLReportTests.count("<path class=\"msg-lost\" ", in: svg) == 1)
-        #expect(HTMLReportTests.count("<path class=\"save\" ", in: svg) == 1)
+        #expect(HTMLText.count("<path class=\"msg\" ", in: svg) == 1)
+        #expect(HTMLText.count("<path class=\"msg-lost\" ", in: svg) == 1)
+        #expect(HTMLText.count("<path class=\"save\" ", in: svg) == 1)
         #expect(svg.contains("<title>r3 at 0.0005 s: 2 conflicts</title>"))
         #expect(svg.contains("<title>r1 at 0.0005 s: dedupe pass committed 1 record</title>"))
         #expect(svg.contains("<title>partition r1 | r2,r3 from 0.00012 s to 0.00032 s</title>"))
@@ -94,7 +95,7 @@ struct HTMLTimelineTests {
         #expect(diagram.events.count == 10 && diagram.recorded == 30 && diagram.isCapped)
         #expect(diagram.windowEndMicros == 9_000)
         #expect(diagram.limits == "Drawn: the first 10 of the 30 events recorded, up to 0.009 s (the run ended at 5 s).")
-        #expect(HTMLReportTests.count("v16", in: diagram.svg(label: "capped")) == 10)
+        #expect(HTMLText.count("v16", in: diagram.svg(label: "capped")) == 10)
     }
 
     @Test func eventsTheRunDidNotKeepAreCounted() {
@@ -128,12 +129,12 @@ struct HTMLTimelineTests {
     @Test func thePageHasOneSectionPerStrategyWithTheWorstOpen() {
         let report = HTMLReportTests.defaultReport
         let page = report.html()
-        #expect(HTMLReportTests.count("<details", in: page) == report.results.count)
-        #expect(HTMLReportTests.count("<details open>", in: page) == 1)
+        #expect(HTMLText.count("<details", in: page) == report.results.count)
+        #expect(HTMLText.count("<details open>", in: page) == 1)
         let worst = ReportFindings.worstByDuplicates(report.results)!
         #expect(page.contains("<details open>\n<summary><strong>\(report.results[worst].strategy)</strong>"))
         #expect(page.contains("<h2 id=\"timeline\">Timeline</h2>"))
-        #expect(HTMLReportTests.count("<figure class=\"wide\">", in: page) == report.results.count)
+        #expect(HTMLText.count("<figure class=\"wide\">", in: page) == report.results.count)
     }
 
     @Test func theCloudKitServerHasTheLastLane() throws {
@@ -141,7 +142,7 @@ struct HTMLTimelineTests {
         let names = report.scenario.replicaNames
         #expect(names.count == report.scenario.replicaCount + 1)
         let page = report.html()
-        #expect(HTMLReportTests.svgTexts(page).contains(names[names.count - 1]))
+        #expect(HTMLText.svgTexts(page).contains(names[names.count - 1]))
         #expect(page.contains("one lane per endpoint (\(Prose.list(names))). "))
         #expect(names.last == "server")
         #expect(report.results[0].timeline.events.contains { $0.lane == names.count - 1 }, "the server's own events")

@@ -3,6 +3,7 @@ import SyncModel
 import SyncScenarioFile
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// Every scenario file, run under each of its strategies on memory stores
 /// and on SQLite stores, must give the same result, figure for figure
@@ -80,7 +81,7 @@ struct SQLiteDifferentialTests {
         for strategy in document.strategyNames {
             expected += ["r1.sqlite", "r2.sqlite", "r3@3.sqlite"].map { "crash-wipe/seed-1/\(strategy)/\($0)" }
         }
-        let contents = try SQLiteLayoutTests.files(under: folder)
+        let contents = try TestFolder.files(under: folder)
         #expect(contents == expected.sorted(), "one file per replica, the wiped one's old file gone, no WAL or lock file left behind")
         for file in contents {
             let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size] as? Int
@@ -90,7 +91,7 @@ struct SQLiteDifferentialTests {
         // A trailing slash names the same folder.
         let again = try Self.results(document, store: .sqliteFiles(directory: folder.path + "/"))
         #expect(again == memory)
-        #expect(try SQLiteLayoutTests.files(under: folder) == expected.sorted())
+        #expect(try TestFolder.files(under: folder) == expected.sorted())
     }
 
     /// `memory`, `sqlite` and `sqlite:DIR` (``StoreLayout`` names the files).

@@ -4,32 +4,13 @@ import SyncScenarioFile
 import SyncStore
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// `--store sqlite:DIR`: one file per run, strategy and replica, named
 /// without loss (``StoreLayout``), refused while another live run holds it,
-/// and giving the figures of the memory store, sweeps included.
+/// and giving the figures of the memory store (sweeps: SyncExperimentsTests'
+/// `SweepFileStoreTests`).
 struct SQLiteLayoutTests {
-    typealias T = ScenarioFileTesting
-
-    /// A fresh empty folder named after the test, removed by `body`'s end.
-    static func withFolder<Result>(_ name: String = #function, _ body: (URL) throws -> Result) throws -> Result {
-        let safe = String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-layout-\(getpid())-\(safe)", isDirectory: true)
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return try body(folder)
-    }
-
-    /// Every file under `folder`, relative to it, sorted.
-    static func files(under folder: URL) throws -> [String] {
-        let all = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
-        return all.filter { path in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
-        }.sorted()
-    }
-
     /// Two replicas whose names differ only in punctuation, editing apart
     /// and then syncing: the old layout gave both one file.
     static let punctuationScenario = """
@@ -61,7 +42,7 @@ struct SQLiteLayoutTests {
         #expect(document.scenario.replicaNames == ["a:b", "a-b"])
         let memory = try Self.fingerprints(document, store: .memory)
         #expect(memory.allSatisfy { $0.figures.contains("diverged=0") }, "the memory runs converge: \(memory)")
-        try Self.withFolder { folder in
+        try TestFolder.with("sqlite-layout") { folder in
             let files = try Self.fingerprints(document, store: .sqliteFiles(directory: folder.path))
             #expect(files == memory)
             var expected: [String] = []
@@ -69,7 +50,7 @@ struct SQLiteLayoutTests {
                 let folder = "punctuation/seed-3/\(StoreLayout.component(strategy))"
                 expected += ["\(folder)/a%3Ab.sqlite", "\(folder)/a-b.sqlite"]
             }
-            #expect(try Self.files(under: folder) == expected.sorted(), "a file per replica, no lock or WAL file left")
+            #expect(try TestFolder.files(under: folder) == expected.sorted(), "a file per replica, no lock or WAL file left")
         }
     }
 
@@ -153,7 +134,7 @@ struct SQLiteLayoutTests {
     @Test func aSecondRunTakesFilesNoOneHolds() throws {
         let document = try ScenarioFile.parse(Data(Self.punctuationScenario.utf8), file: "punctuation.json5", seed: 3)
         let strategy = try #require(StrategyCatalog.strategy(named: "lww"))
-        try Self.withFolder { folder in
+        try TestFolder.with("sqlite-layout") { folder in
             let store = StoreKind.sqliteFiles(directory: folder.path)
             let live = try Simulation(scenario: document.scenario, strategy: strategy, seed: 3, store: store)
             let second = try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 3, store: store)
@@ -172,7 +153,7 @@ struct SQLiteLayoutTests {
     @Test func aFileLeftByAnEndedRunIsTakenOverAndEmptied() throws {
         let document = try ScenarioFile.parse(Data(Self.punctuationScenario.utf8), file: "punctuation.json5", seed: 3)
         let strategy = try #require(StrategyCatalog.strategy(named: "crdt"))
-        try Self.withFolder { folder in
+        try TestFolder.with("sqlite-layout") { folder in
             let store = StoreKind.sqliteFiles(directory: folder.path)
             let first = RunFingerprint(try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 3, store: store))
             // A lock file left by a process that died is no claim: nothing holds it.
@@ -188,7 +169,7 @@ struct SQLiteLayoutTests {
     /// (issue 28), for a run and for a sweep point; a file in its place is
     /// refused.
     @Test func aMissingStoreFolderIsCreated() throws {
-        try Self.withFolder { folder in
+        try TestFolder.with("sqlite-layout") { folder in
             let missing = folder.appendingPathComponent("missing").path
             let document = try ScenarioFile.parse(Data(Self.punctuationScenario.utf8), file: "punctuation.json5", seed: 3)
             let strategy = try #require(StrategyCatalog.strategy(named: "lww"))
@@ -203,43 +184,5 @@ struct SQLiteLayoutTests {
                 try Simulation.run(scenario: document.scenario, strategy: strategy, seed: 3, store: .sqliteFiles(directory: file))
             }
         }
-    }
-
-    // MARK: Sweeps
-
-    static func sweepPlan(seeds: [UInt64]) throws -> Sweep.Plan {
-        let file = T.scenariosFolder.appendingPathComponent("import-twice.json5").path
-        let data = try #require(FileManager.default.contents(atPath: file))
-        return Sweep.Plan(file: "import-twice.json5", data: data, parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1"])],
-                          seeds: seeds, strategies: nil)
-    }
-
-    /// Parallel jobs, two points, several seeds: the memory sweep's figures,
-    /// each run in files of its own; and shards over one folder likewise.
-    @Test func aSweepOnFilesIsTheMemorySweep() throws {
-        let plan = try Self.sweepPlan(seeds: [1, 2, 3])
-        let memory = try Sweep.run(plan)
-        try Self.withFolder { folder in
-            let store = StoreKind.sqliteFiles(directory: folder.path)
-            let files = try Sweep.run(plan, store: store)
-            #expect(files.values == memory.values)
-            let strategies = files.strategies.count
-            #expect(try Self.files(under: folder).count == 2 * 3 * strategies, "one file per point, seed and strategy (one replica)")
-            #expect(try Self.files(under: folder).contains("network.drop=0.1/import-twice/seed-2/unique%3Aerror/r1.sqlite"))
-
-            var merged: [Int: [[Double?]]] = [:]
-            for shard in 1 ... 2 {
-                merged.merge(try Sweep.run(plan, shard: shard, of: 2, store: store).values) { first, _ in first }
-            }
-            #expect(merged == memory.values)
-        }
-    }
-
-    @Test func aSweepRefusesAValueGivenTwice() throws {
-        let base = try Self.sweepPlan(seeds: [1])
-        let plan = Sweep.Plan(file: base.file, data: base.data, parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1", "0"])],
-                              seeds: [1], strategies: nil)
-        let error = #expect(throws: ScenarioFileError.self) { try Sweep.run(plan) }
-        #expect(error?.description == "import-twice.json5: --vary network.drop lists '0' twice; give each value once")
     }
 }

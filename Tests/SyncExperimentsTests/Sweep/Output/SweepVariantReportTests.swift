@@ -1,6 +1,6 @@
 import Foundation
-@testable import SyncReport
-import SyncScenarioFile
+import SyncExperiments
+import SyncReport
 import SyncSimulation
 import Testing
 import TestSupport
@@ -13,7 +13,7 @@ struct SweepVariantReportTests {
     /// `offline-field-edits` as nspckc at two drop rates, two seeds: each
     /// of lww and dedupe under importFirst and exportFirst.
     static let plan: Sweep.Plan = {
-        let path = ScenarioReports.scenariosDirectory.appendingPathComponent("offline-field-edits.json5").path
+        let path = Fixtures.scenariosFolder.appendingPathComponent("offline-field-edits.json5").path
         guard let data = FileManager.default.contents(atPath: path) else { fatalError("no \(path)") }
         return Sweep.Plan(file: "Scenarios/offline-field-edits.json5", data: data,
                           parameters: [SweepParameter(path: "preset", values: ["nspckc"]), SweepParameter(path: "network.drop", values: ["0", "0.1"])],

@@ -1,6 +1,6 @@
 import Foundation
-@testable import SyncReport
-import SyncScenarioFile
+@testable import SyncExperiments
+import SyncReport
 import SyncSimulation
 import Testing
 

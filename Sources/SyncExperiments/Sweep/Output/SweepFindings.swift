@@ -1,3 +1,4 @@
+import SyncReport
 import SyncSimulation
 
 /// The sentences a sweep page opens with: per headline outcome, which

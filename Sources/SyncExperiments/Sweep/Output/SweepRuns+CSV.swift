@@ -1,4 +1,4 @@
-import SyncScenarioFile
+import SyncReport
 import SyncSimulation
 
 extension Sweep.Runs {

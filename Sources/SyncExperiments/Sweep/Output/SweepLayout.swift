@@ -1,3 +1,4 @@
+import SyncReport
 import SyncSimulation
 
 /// Where a sweep's points go: x from the first varied parameter (numeric

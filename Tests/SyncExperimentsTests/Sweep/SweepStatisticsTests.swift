@@ -1,4 +1,4 @@
-import SyncSimulation
+import SyncExperiments
 import Testing
 
 struct SweepStatisticsTests {

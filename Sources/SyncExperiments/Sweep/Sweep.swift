@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SyncStore
 import SyncModel
+import SyncScenarioFile
 import SyncSimulation
 
 /// A research sweep: a scenario file, a grid of settings × seeds, every

@@ -1,3 +1,4 @@
+import SyncExperiments
 import SyncModel
 import SyncSimulation
 import Testing
@@ -10,7 +11,7 @@ struct ConcurrentWritersTests {
     static let writers = 8
 
     static func race(_ strategy: String, trials: Int, schedule: ConcurrentWriters.Schedule) -> RaceExperiment.Measurement {
-        RaceExperiment.run(strategies: [namedStrategy(strategy)], writerCounts: [writers], trials: trials, schedule: schedule)[0]
+        RaceExperiment.run(strategies: [StrategyCatalog.strategy(named: strategy)!], writerCounts: [writers], trials: trials, schedule: schedule)[0]
     }
 
     /// Eight writers all fetch nothing, then all insert: 7 duplicates, every time.
@@ -42,7 +43,7 @@ struct ConcurrentWritersTests {
     /// One writer never races itself.
     @Test(arguments: ["dedupe", "lww", "unique:error", "crdt"])
     func oneWriterNeverDuplicates(strategy: String) {
-        let result = RaceExperiment.run(strategies: [namedStrategy(strategy)], writerCounts: [1], trials: 20, schedule: .lockstep)[0]
+        let result = RaceExperiment.run(strategies: [StrategyCatalog.strategy(named: strategy)!], writerCounts: [1], trials: 20, schedule: .lockstep)[0]
         #expect(result.duplicates == 0)
         #expect(result.retriedSaves == 0)
     }

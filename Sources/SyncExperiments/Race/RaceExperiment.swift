@@ -1,4 +1,5 @@
 import SyncModel
+import SyncSimulation
 import SyncStore
 
 /// `simulate race`: W real writer threads create the same natural key at

@@ -1,4 +1,5 @@
 import Foundation
+import SyncExperiments
 import SyncScenarioFile
 import SyncSimulation
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// into shards gives the same figures as one run.
 struct SweepTests {
     static func plan(seeds: [UInt64] = [1, 2, 3]) throws -> Sweep.Plan {
-        let file = ScenarioFileTesting.scenariosFolder.appendingPathComponent("lww-granularity.json5").path
+        let file = Fixtures.scenariosFolder.appendingPathComponent("lww-granularity.json5").path
         let data = try #require(FileManager.default.contents(atPath: file))
         return Sweep.Plan(file: "lww-granularity.json5", data: data,
                           parameters: [SweepParameter(path: "network.drop", values: ["0", "0.3"]),

@@ -1,6 +1,6 @@
 import Foundation
 import SyncModel
-import SyncScenarioFile
+import SyncReport
 import SyncSimulation
 
 /// The file a sweep shard writes (`sweep-part-K-of-N.json`) and `simulate

@@ -1,3 +1,5 @@
+import SyncSimulation
+
 /// One varied setting of a sweep: a path into the scenario file and the
 /// values it takes, as written on the command line.
 public struct SweepParameter: Hashable, Sendable {
@@ -34,7 +36,7 @@ public struct SweepRow: Hashable, Sendable {
     public let point: SweepPoint
     /// The plain strategy name.
     public let strategy: String
-    /// The variant the strategy ran under (``ScenarioVariant``); nil when
+    /// The variant the strategy ran under (``SyncSimulation/ScenarioVariant``); nil when
     /// the scenario has no variants.
     public let variant: String?
     /// The metric summarised.

@@ -1,6 +1,9 @@
-@testable import SyncReport
-@testable import SyncSimulation
+import Foundation
+@testable import SyncExperiments
+import SyncReport
+import SyncSimulation
 import Testing
+import TestSupport
 
 /// The sweep page: what it opens with, its summary table and contents,
 /// and small multiples of the strategies that are not 0 everywhere.
@@ -39,29 +42,29 @@ struct HTMLSweepTests {
         #expect(page == Self.twoByTwo.html())
         #expect(page.hasPrefix("<!DOCTYPE html>\n"))
         #expect(!page.lowercased().contains("<script"))
-        #expect(HTMLReportTests.onlySVGNamespaceURLs(page))
+        #expect(HTMLText.onlySVGNamespaceURLs(page))
         #expect(page.contains("<h1>SyncSim sweep · scenario default</h1>"))
         #expect(page.contains("3 seeds per point"))
         #expect(page.contains("<code>network.drop</code> = 0.1, 0.3"))
         let metrics = SweepResult.headlineMetrics
         // A panel per strategy and metric.
-        #expect(HTMLReportTests.count("<svg", in: page) == 2 * metrics.count)
+        #expect(HTMLText.count("<svg", in: page) == 2 * metrics.count)
         for metric in metrics { #expect(page.contains("<h2 id=\"\(SweepResult.anchor(metric))\">\(metric.rawValue)</h2>")) }
         // A band per strategy and metric, less the one with a gap.
-        #expect(HTMLReportTests.count("fill=\"#0072B2\" fill-opacity=\"0.18\"", in: page) == metrics.count)
-        #expect(HTMLReportTests.count("fill=\"#D55E00\" fill-opacity=\"0.18\"", in: page) == metrics.count - 1)
-        #expect(HTMLReportTests.count("<path class=\"band\"", in: page) == 2 * metrics.count - 1)
-        let texts = HTMLReportTests.svgTexts(page)
+        #expect(HTMLText.count("fill=\"#0072B2\" fill-opacity=\"0.18\"", in: page) == metrics.count)
+        #expect(HTMLText.count("fill=\"#D55E00\" fill-opacity=\"0.18\"", in: page) == metrics.count - 1)
+        #expect(HTMLText.count("<path class=\"band\"", in: page) == 2 * metrics.count - 1)
+        let texts = HTMLText.svgTexts(page)
         #expect(texts.contains("network.drop"))
         #expect(texts.contains("duplicates.final (count)") && texts.contains("convergenceSeconds (s)"))
-        #expect(HTMLReportTests.count("<figcaption>lww</figcaption>", in: page) == metrics.count)
+        #expect(HTMLText.count("<figcaption>lww</figcaption>", in: page) == metrics.count)
         #expect(page.contains("<p class=\"meta\">Each panel: one strategy's rejected against network.drop.</p>"))
         #expect(page.contains("aria-label=\"crdt: rejected against network.drop\""))
         // Values tables (and the summary): mean, then [low, high] under it, and a dash for the gap.
-        #expect(HTMLReportTests.count("<table>", in: page) == metrics.count + 1)
+        #expect(HTMLText.count("<table>", in: page) == metrics.count + 1)
         let mean = Self.summary([1, 2, 4])!
         #expect(page.contains("<td class=\"num\">\(SVGNumber.compact(mean.mean))<br><span class=\"ci\">[\(SVGNumber.compact(mean.ciLow)), \(SVGNumber.compact(mean.ciHigh))]</span></td>"))
-        #expect(HTMLReportTests.count("<td class=\"num\">—</td>", in: page) == 1)
+        #expect(HTMLText.count("<td class=\"num\">—</td>", in: page) == 1)
     }
 
     @Test func thePageStartsWithSentencesASummaryTableAndContents() throws {
@@ -98,7 +101,7 @@ struct HTMLSweepTests {
         let page = sweep.html()
         #expect(page.contains("<p>0 at every point (every seed): crdt and unique:error.</p>"))
         // Panels only for lww and dedupe.
-        #expect(HTMLReportTests.count("<svg", in: page) == 2 * SweepResult.headlineMetrics.count)
+        #expect(HTMLText.count("<svg", in: page) == 2 * SweepResult.headlineMetrics.count)
         let flat = Self.sweep(parameters: [], points: [[]], strategies: ["a", "b"], zero: ["a", "b"])
         #expect(SweepFindings(flat).sentences.first == "Duplicates at the end (worst replica): 0 at every point under every strategy.")
     }
@@ -110,10 +113,10 @@ struct HTMLSweepTests {
                                strategies: names)
         let page = sweep.html()
         let metrics = SweepResult.headlineMetrics.count
-        #expect(HTMLReportTests.count("<table>", in: page) == 1 + 2 * metrics)
+        #expect(HTMLText.count("<table>", in: page) == 1 + 2 * metrics)
         #expect(page.contains("<caption>lostWrites: mean [95% confidence interval] per point and strategy (strategies 1–8 of 10)</caption>"))
         #expect(page.contains("<caption>lostWrites: mean [95% confidence interval] per point and strategy (strategies 9–10 of 10)</caption>"))
-        #expect(HTMLReportTests.count("<th class=\"num\">strategy9</th>", in: page) == metrics)
+        #expect(HTMLText.count("<th class=\"num\">strategy9</th>", in: page) == metrics)
         #expect(!Self.twoByTwo.html().contains("(strategies 1–"))
     }
 
@@ -140,13 +143,13 @@ struct HTMLSweepTests {
                                strategies: ["lww", "dedupe", "crdt"])
         let page = sweep.html()
         let metrics = SweepResult.headlineMetrics.count
-        #expect(HTMLReportTests.count("<svg", in: page) == 3 * metrics)
+        #expect(HTMLText.count("<svg", in: page) == 3 * metrics)
         #expect(page.contains("Each panel: one strategy's duplicates.final against network.delay (in the order given), one line per replicas."))
-        let texts = HTMLReportTests.svgTexts(page)
+        let texts = HTMLText.svgTexts(page)
         for category in ["5ms", "50ms", "500ms"] { #expect(texts.filter { $0 == category }.count == 3 * metrics) }
         // The legend of every panel tells the lines apart.
         #expect(texts.filter { $0 == "replicas = 2" }.count == 3 * metrics)
-        #expect(HTMLReportTests.count("<path class=\"band\"", in: page) == 3 * 2 * metrics)
+        #expect(HTMLText.count("<path class=\"band\"", in: page) == 3 * 2 * metrics)
     }
 
     /// A preset with variants: each strategy once per variant, every
@@ -160,10 +163,10 @@ struct HTMLSweepTests {
         #expect(page.contains("strategies lww, dedupe, each once per variant: importFirst, exportFirst (the preset has a behaviour no source settles)</p>"))
         let metrics = SweepResult.headlineMetrics.count
         // A panel per column but dedupe [importFirst], 0 everywhere.
-        #expect(HTMLReportTests.count("<svg", in: page) == 3 * metrics)
+        #expect(HTMLText.count("<svg", in: page) == 3 * metrics)
         for label in ["lww [importFirst]", "lww [exportFirst]", "dedupe [exportFirst]"] {
-            #expect(HTMLReportTests.count("<figcaption>\(label)</figcaption>", in: page) == metrics, "\(label)")
-            #expect(HTMLReportTests.count("<th class=\"num\">\(label)</th>", in: page) == metrics, "\(label)")
+            #expect(HTMLText.count("<figcaption>\(label)</figcaption>", in: page) == metrics, "\(label)")
+            #expect(HTMLText.count("<th class=\"num\">\(label)</th>", in: page) == metrics, "\(label)")
         }
         #expect(page.contains("<p>0 at every point (every seed): dedupe [importFirst].</p>"))
         // The summary table: lww [importFirst] is column 0 (base 1 then 4), lww [exportFirst] column 1 (base 3 then 6).
@@ -180,5 +183,18 @@ struct HTMLSweepTests {
         #expect(!page.contains("per variant") && page.contains("<figcaption>lww</figcaption>"))
         #expect(page.contains("· strategies lww, crdt</p>"))
         #expect(Self.twoByTwo.variants.isEmpty && Self.twoByTwo.strategies == ["lww", "crdt"])
+    }
+
+    // MARK: A page to look at
+
+    /// Writes a sweep page (two parameters, a gap) to /tmp for a person to
+    /// open, as `HTMLReportTests` writes a report page.
+    @Test func writesAPageToLookAt() throws {
+        let sweep = Self.sweep(parameters: [SweepParameter(path: "network.drop", values: ["0", "0.1", "0.2", "0.4"]),
+                                            SweepParameter(path: "network.delay", values: ["5ms", "80ms"])],
+                               points: [["0", "5ms"], ["0", "80ms"], ["0.1", "5ms"], ["0.1", "80ms"],
+                                        ["0.2", "5ms"], ["0.2", "80ms"], ["0.4", "5ms"], ["0.4", "80ms"]],
+                               strategies: ["lww", "dedupe", "crdt", "unique:objectTrump"], missing: (4, "crdt", .convergenceSeconds))
+        try Data(sweep.html().utf8).write(to: URL(fileURLWithPath: "/tmp/syncsim-sweep.html"))
     }
 }

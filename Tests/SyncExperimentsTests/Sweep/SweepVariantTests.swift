@@ -1,4 +1,5 @@
 import Foundation
+import SyncExperiments
 import SyncScenarioFile
 import SyncSimulation
 import Testing
@@ -14,12 +15,10 @@ import Testing
 /// replace r1's name: 1 lost field write. The network drops nothing and
 /// the edits are fixed, so every seed gives those figures.
 struct SweepVariantTests {
-    typealias T = ScenarioFileTesting
-
     static let seeds: [UInt64] = [1, 2, 3]
 
     static func plan(_ parameters: [SweepParameter], strategies: [String]? = nil) throws -> Sweep.Plan {
-        let file = T.scenariosFolder.appendingPathComponent("offline-field-edits.json5").path
+        let file = Fixtures.scenariosFolder.appendingPathComponent("offline-field-edits.json5").path
         let data = try #require(FileManager.default.contents(atPath: file))
         return Sweep.Plan(file: "offline-field-edits.json5", data: data, parameters: parameters, seeds: seeds, strategies: strategies)
     }

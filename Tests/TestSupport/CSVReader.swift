@@ -1,21 +1,24 @@
 /// A small RFC 4180 reader, as a consumer of SyncSim's CSV would read it:
 /// quoted fields may hold commas, doubled quotes and line breaks.
-struct CSVReader {
-    enum Kind: String, Comparable {
+public struct CSVReader {
+    /// What a column's cells hold (``kind(_:)``).
+    public enum Kind: String, Comparable, Sendable {
         case int, double, string
 
-        static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+        public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    struct ParseError: Error, CustomStringConvertible {
-        let description: String
+    /// Why the text is not one table.
+    public struct ParseError: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The header and the rows.
-    let header: [String]
-    let rows: [[String]]
+    public let header: [String]
+    public let rows: [[String]]
 
-    init(_ text: String) throws {
+    /// Reads `text`: a header, then rows as long as it.
+    public init(_ text: String) throws {
         var records: [[String]] = []
         var record: [String] = []
         var field = ""
@@ -62,7 +65,7 @@ struct CSVReader {
     }
 
     /// What a cell holds: a whole number, a decimal, or text.
-    static func kind(_ cell: String) -> Kind {
+    public static func kind(_ cell: String) -> Kind {
         let digits = cell.hasPrefix("-") ? cell.dropFirst() : Substring(cell)
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
         func isNumeral(_ text: Substring) -> Bool { !text.isEmpty && text.allSatisfy { ("0" ... "9").contains($0) } }
@@ -72,7 +75,7 @@ struct CSVReader {
     }
 
     /// Per column, the kinds of its non-empty cells.
-    func kinds() -> [String: Set<Kind>] {
+    public func kinds() -> [String: Set<Kind>] {
         var kinds: [String: Set<Kind>] = [:]
         for (column, name) in header.enumerated() {
             kinds[name] = Set(rows.map { $0[column] }.filter { !$0.isEmpty }.map(Self.kind))

@@ -1,3 +1,4 @@
+import SyncReport
 import SyncSimulation
 
 /// The report of `simulate race`: real threads decide the interleaving, so

@@ -1,4 +1,4 @@
-import SyncScenarioFile
+import SyncReport
 import SyncSimulation
 
 /// The tidy and summary forms of a sweep: one CSV row per point × run

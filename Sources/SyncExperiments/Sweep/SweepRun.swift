@@ -1,6 +1,8 @@
+import SyncSimulation
+
 /// One column of a sweep: a strategy, under one variant of the scenario
 /// when its preset has a behaviour no source settles
-/// (``ScenarioVariant``). Every job of a sweep runs the same columns.
+/// (``SyncSimulation/ScenarioVariant``). Every job of a sweep runs the same columns.
 public struct SweepRun: Hashable, Sendable {
     /// The plain strategy name, as `--strategies` takes it.
     public let strategy: String
@@ -17,7 +19,7 @@ public struct SweepRun: Hashable, Sendable {
     public var label: String { StrategyLabel.text(strategy, variant: variant) }
 
     /// Each strategy once, or once per variant with its variants side by
-    /// side: the order ``Comparison/plan(scenario:strategies:)`` runs them.
+    /// side: the order ``SyncSimulation/Comparison/plan(scenario:strategies:)`` runs them.
     public static func plan(strategies: [String], variants: [String]) -> [SweepRun] {
         strategies.flatMap { strategy in
             variants.isEmpty ? [SweepRun(strategy: strategy)] : variants.map { SweepRun(strategy: strategy, variant: $0) }

@@ -1,3 +1,4 @@
+import SyncReport
 import SyncSimulation
 
 extension SweepResult {
