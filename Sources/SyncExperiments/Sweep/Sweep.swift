@@ -89,6 +89,15 @@ public enum Sweep {
     /// the same columns, and returns the scenario name, the strategies and
     /// the variants run: the parts of a plan that errors live in.
     public static func validate(_ plan: Plan) throws(ScenarioFileError) -> (scenario: String, strategies: [String], variants: [String]) {
+        let (name, strategies, variants, _) = try read(plan)
+        return (name, strategies, variants)
+    }
+
+    /// ``validate(_:)``, and every point's scenario as read: a file is read
+    /// once per point, and each job draws its workload from its own seed
+    /// when it runs (``SyncSimulation/Scenario/drawingWorkload(seed:)``).
+    private static func read(_ plan: Plan) throws(ScenarioFileError)
+        -> (scenario: String, strategies: [String], variants: [String], points: [Scenario]) {
         // Two equal points would be the same runs twice, and on `sqlite:DIR`
         // would need the same files at the same time.
         for parameter in plan.parameters {
@@ -122,7 +131,7 @@ public enum Sweep {
         for (earlier, later) in zip(loaded, loaded.dropFirst()) where earlier.variants != later.variants {
             throw ScenarioFileError(file: plan.file, path: "", message: differentVariants(plan, earlier, later, all: loaded))
         }
-        return (name, loaded.first?.strategies ?? [], loaded.first?.variants ?? [])
+        return (name, loaded.first?.strategies ?? [], loaded.first?.variants ?? [], loaded.map(\.scenario))
     }
 
     /// Refuses a sweep whose jobs together are too large: every point's
@@ -207,7 +216,7 @@ public enum Sweep {
                            checksInvariants: Bool = InvariantChecker.enabledByDefault,
                            progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(ScenarioFileError) -> Runs {
         precondition(shards >= 1 && (1 ... shards).contains(shard), "bad shard")
-        let (scenario, strategyNames, variants) = try validate(plan)
+        let (scenario, strategyNames, variants, pointScenarios) = try read(plan)
         let columns = SweepRun.plan(strategies: strategyNames, variants: variants)
         let points = plan.points
         let jobs = (0 ..< plan.jobCount).filter { $0 % shards == shard - 1 }
@@ -220,10 +229,9 @@ public enum Sweep {
             let point = points[job / plan.seeds.count]
             let seed = plan.seeds[job % plan.seeds.count]
             do {
-                let document = try load(plan, point: point, seed: seed)
                 let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
                 let pointStore = try store.forSweepPoint(plan.settings(point))
-                var scenario = document.scenario
+                var scenario = pointScenarios[point.index]
                 plan.limits.apply(to: &scenario)
                 let runs = try Comparison.run(scenario: scenario, strategies: strategies, seed: seed, store: pointStore,
                                               checksInvariants: checksInvariants)
