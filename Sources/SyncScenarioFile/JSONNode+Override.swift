@@ -5,10 +5,7 @@ import SyncSimulation
 /// Setting one value deep inside a scenario document: how a sweep varies
 /// `network.drop` or `steps[1].import.count` before the file is read.
 extension JSONNode {
-    enum PathPart: Equatable {
-        case key(String)
-        case index(Int)
-    }
+    typealias PathPart = JSON5Value.PathPart
 
     /// `network.delay[0]` → key network, key delay, index 0; nil when malformed.
     static func parsePath(_ path: String) -> [PathPart]? {

@@ -73,61 +73,28 @@ extension JSONNode {
         } catch {
             throw .syntax(error)
         }
-        return try JSONNode(value, path: "")
+        if let repeated = value.firstRepeatedKey() { throw .duplicateKey(path: repeated.path, key: repeated.key) }
+        return JSONNode(value)
     }
 
-    /// The tree of `value`. An object may not name a key twice (a decoder
-    /// would silently keep one of the values; a scenario must not).
-    /// Numbers are read as `JSONDecoder` read them, so no document changes
-    /// meaning: a literal whose value is a whole number that fits `Int64`
-    /// (`3`, `1.0`, `1e3`, `0x10`) is `.int`, a whole-number literal above
-    /// that up to `UInt64.max` (`18446744073709551615`, `0xFFFFFFFFFFFFFFFF`)
-    /// is `.uint`, which keeps every digit of a seed and reads as the same
-    /// `Double` anywhere else, and any other `.double`.
-    init(_ value: JSON5Value, path: String) throws(JSONNodeReadError) {
+    /// The tree of `value`, whose keys ``JSON5Value/firstRepeatedKey()``
+    /// has checked to differ; numbers read as ``JSON5Number`` reads them.
+    init(_ value: JSON5Value) {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
         case .string(let text): self = .string(text)
-        case .number(let literal): self = Self.number(literal)
-        case .array(let items):
-            var nodes: [JSONNode] = []
-            nodes.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() { nodes.append(try JSONNode(item, path: "\(path)[\(index)]")) }
-            self = .array(nodes)
+        case .number(let literal):
+            switch JSON5Number(literal: literal) {
+            case .int(let whole): self = .int(whole)
+            case .uint(let whole): self = .uint(whole)
+            case .double(let fraction): self = .double(fraction)
+            }
+        case .array(let items): self = .array(items.map(JSONNode.init))
         case .object(let members):
             var nodes: [String: JSONNode] = [:]
-            for member in members {
-                let childPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-                guard nodes[member.key] == nil else { throw .duplicateKey(path: childPath, key: member.key) }
-                nodes[member.key] = try JSONNode(member.value, path: childPath)
-            }
+            for member in members { nodes[member.key] = JSONNode(member.value) }
             self = .object(nodes)
         }
-    }
-
-    /// A literal ``JSON5Value/parse(_:)`` has checked to be a number.
-    static func number(_ literal: String) -> JSONNode {
-        let negative = literal.hasPrefix("-")
-        let unsigned = literal.drop { $0 == "-" || $0 == "+" }
-        if unsigned.hasPrefix("0x") || unsigned.hasPrefix("0X") {
-            let parsed = UInt64(unsigned.dropFirst(2), radix: 16)
-            let magnitude = parsed ?? UInt64.max
-            if magnitude <= UInt64(Int64.max) { return .int(negative ? -Int64(magnitude) : Int64(magnitude)) }
-            if negative && magnitude == UInt64(Int64.max) + 1 { return .int(.min) }
-            if !negative, let parsed { return .uint(parsed) }
-            return .double(negative ? -Double(magnitude) : Double(magnitude))
-        }
-        if let whole = Int64(literal) { return .int(whole) }
-        if !negative, let whole = UInt64(unsigned, radix: 10) { return .uint(whole) }
-        let value: Double
-        switch unsigned {
-        case "Infinity": value = .infinity
-        case "NaN": value = .nan
-        default: value = Double(unsigned) ?? .nan
-        }
-        let signed = negative ? -value : value
-        if signed.isFinite && signed == signed.rounded(.towardZero) && abs(signed) < 0x1p63 { return .int(Int64(signed)) }
-        return .double(signed)
     }
 }
