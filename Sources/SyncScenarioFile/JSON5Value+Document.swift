@@ -7,6 +7,7 @@ enum DocumentReadError: Error {
     /// The path of the repeated key and the key.
     case duplicateKey(path: String, key: String)
 
+    /// What was wrong, for a person.
     var message: String {
         switch self {
         case .notUTF8(let error): return error.description
@@ -15,6 +16,7 @@ enum DocumentReadError: Error {
         }
     }
 
+    /// Where: the repeated key's path; empty for the text as a whole.
     var path: String {
         guard case .duplicateKey(let path, _) = self else { return "" }
         return path
