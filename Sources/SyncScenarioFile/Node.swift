@@ -5,16 +5,34 @@ import SyncSimulation
 /// A value in a scenario document together with where it stands, so that
 /// every accessor can fail with the file, the path and what it found.
 struct Node {
-    let value: JSONNode
+    let value: JSON5Value
     let path: String
     let file: String
+    /// The numbers `--vary` arguments wrote that read as fractions though
+    /// their literal reads as a whole number (`replicas=1.0`), by path:
+    /// see ``ArgumentValue/fraction``. Empty for a file read as it is.
+    var argumentFractions: [String: Double] = [:]
 
     func error(_ message: String) -> ScenarioFileError {
         ScenarioFileError(file: file, path: path, message: message)
     }
 
     func expected(_ what: String) -> ScenarioFileError {
-        error("expected \(what), found \(value.shortDescription)")
+        error("expected \(what), found \(shortDescription)")
+    }
+
+    /// How the value reads in an error message (``JSON5Value/shortDescription``),
+    /// a number as it reads here (``numberValue``).
+    var shortDescription: String {
+        numberValue?.description ?? value.shortDescription
+    }
+
+    /// The number the value reads as (``JSON5Number``); nil for anything
+    /// but a number.
+    var numberValue: JSON5Number? {
+        guard case .number = value else { return nil }
+        if !argumentFractions.isEmpty, let fraction = argumentFractions[path] { return .double(fraction) }
+        return value.numberValue
     }
 
     /// `expected one of "mesh", "hub", found "hbu"; did you mean "hub"?`:
@@ -25,13 +43,13 @@ struct Node {
     }
 
     /// A member's node; its path shows a long key shortened (``Echo``).
-    func child(_ key: String, _ value: JSONNode) -> Node {
+    func child(_ key: String, _ value: JSON5Value) -> Node {
         let shown = Echo.text(key)
-        return Node(value: value, path: path.isEmpty ? shown : "\(path).\(shown)", file: file)
+        return Node(value: value, path: path.isEmpty ? shown : "\(path).\(shown)", file: file, argumentFractions: argumentFractions)
     }
 
-    func element(_ index: Int, _ value: JSONNode) -> Node {
-        Node(value: value, path: "\(path)[\(index)]", file: file)
+    func element(_ index: Int, _ value: JSON5Value) -> Node {
+        Node(value: value, path: "\(path)[\(index)]", file: file, argumentFractions: argumentFractions)
     }
 
     // MARK: Scalars
@@ -48,7 +66,7 @@ struct Node {
     }
 
     func int(in range: ClosedRange<Int64>) throws(ScenarioFileError) -> Int64 {
-        guard case .int(let number) = value else { throw expected("a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        guard case .int(let number)? = numberValue else { throw expected("a whole number from \(range.lowerBound) to \(range.upperBound)") }
         guard range.contains(number) else { throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(number)") }
         return number
     }
@@ -56,9 +74,9 @@ struct Node {
     /// A seed: any whole number from 0 to `UInt64.max`, the range the
     /// command line takes too (``Seeds``).
     func seed() throws(ScenarioFileError) -> UInt64 {
-        switch value {
-        case .int(let number) where number >= 0: return UInt64(number)
-        case .uint(let number): return number
+        switch numberValue {
+        case .int(let number)? where number >= 0: return UInt64(number)
+        case .uint(let number)?: return number
         default: throw expected(Seeds.rangeText)
         }
     }
@@ -69,15 +87,9 @@ struct Node {
     /// `what` names the setting's values in the error (`a drift from
     /// -0.01 to 0.01 (…)`); by default the range itself.
     func number(in range: ClosedRange<Double>, what: String? = nil) throws(ScenarioFileError) -> Double {
-        let number: Double
-        switch value {
-        case .int(let whole): number = Double(whole)
-        case .uint(let whole): number = Double(whole)
-        case .double(let fraction): number = fraction
-        default: throw expected("a number")
-        }
+        guard let number = numberValue?.doubleValue else { throw expected("a number") }
         guard range.contains(number) else {
-            throw error("expected \(what ?? "a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"), found \(value.shortDescription)")
+            throw error("expected \(what ?? "a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))"), found \(shortDescription)")
         }
         return number
     }
@@ -103,9 +115,9 @@ struct Node {
     func duration(allowNegative: Bool = false) throws(ScenarioFileError) -> Int64 {
         let what = "a duration with a unit such as \"250us\", \"80ms\", \"2s\", \"5m\", \"2h\" or \"7d\""
         guard case .string(let text) = value, let micros = Duration.micros(text) else { throw expected(what) }
-        guard allowNegative || micros >= 0 else { throw error("expected a duration of 0 or more, found \(value.shortDescription)") }
+        guard allowNegative || micros >= 0 else { throw error("expected a duration of 0 or more, found \(shortDescription)") }
         guard abs(micros) <= Duration.maximumMicros else {
-            throw error("expected a duration of at most \(Duration.maximumText) (ten years of virtual time), found \(value.shortDescription)")
+            throw error("expected a duration of at most \(Duration.maximumText) (ten years of virtual time), found \(shortDescription)")
         }
         return micros
     }
@@ -118,33 +130,40 @@ struct Node {
     }
 
     /// The object's members, after checking that every key is allowed and
-    /// every required key is present.
+    /// every required key is present. Of several unknown keys the first in
+    /// sorted order is reported, whatever the file's order.
     func object(allowed: [String], required: [String] = []) throws(ScenarioFileError) -> ObjectNode {
         guard case .object(let members) = value else { throw expected("an object") }
-        for key in members.keys.sorted() where !allowed.contains(key) {
-            throw child(key, members[key]!).error("unknown key '\(Echo.text(key))'; allowed: \(allowed.joined(separator: ", "))"
-                + Suggestion.didYouMean(key, among: allowed, quote: "'"))
+        if let unknown = members.lazy.filter({ !allowed.contains($0.key) }).min(by: { $0.key < $1.key }) {
+            throw child(unknown.key, unknown.value).error("unknown key '\(Echo.text(unknown.key))'; allowed: \(allowed.joined(separator: ", "))"
+                + Suggestion.didYouMean(unknown.key, among: allowed, quote: "'"))
         }
-        for key in required where members[key] == nil {
+        for key in required where !members.contains(where: { $0.key == key }) {
             throw error("missing required key '\(Echo.text(key))'")
         }
         return ObjectNode(node: self, members: members)
     }
 
-    /// An object whose keys are free (names), each value read by the caller.
+    /// An object whose keys are free (names), each value read by the
+    /// caller, in sorted key order (not the file's: reordering a file's
+    /// members changes neither its meaning nor which error it gives).
     func dictionary() throws(ScenarioFileError) -> [(key: String, node: Node)] {
         guard case .object(let members) = value else { throw expected("an object") }
-        return members.keys.sorted().map { ($0, child($0, members[$0]!)) }
+        return members.sorted { $0.key < $1.key }.map { ($0.key, child($0.key, $0.value)) }
     }
 }
 
 /// The members of an object whose keys have been checked.
 struct ObjectNode {
     let node: Node
-    let members: [String: JSONNode]
+    /// In the file's order, each key once (``JSON5Value/document(_:)``).
+    /// Every key is one of the few dozen at most that
+    /// ``Node/object(allowed:required:)`` allows, so a scan finds a member
+    /// about as fast as a hash would.
+    let members: [JSON5Value.Member]
 
     subscript(key: String) -> Node? {
-        members[key].map { node.child(key, $0) }
+        members.first { $0.key == key }.map { node.child(key, $0.value) }
     }
 
     func required(_ key: String) -> Node {
@@ -152,7 +171,8 @@ struct ObjectNode {
         return child
     }
 
-    var keys: [String] { members.keys.sorted() }
+    /// The keys in sorted order, not the file's (see ``Node/dictionary()``).
+    var keys: [String] { members.map(\.key).sorted() }
 }
 
 /// Durations as the scenario format writes them.

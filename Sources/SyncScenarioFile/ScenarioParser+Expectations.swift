@@ -21,7 +21,7 @@ extension ScenarioParser {
         var created: Set<NaturalKey>?
         var createdRead = false
         for item in try node.array() {
-            if case .object(let members) = item.value, members["record"] != nil {
+            if item.value["record"] != nil {
                 if !createdRead {
                     created = keysCreated(by: steps)
                     createdRead = true
@@ -100,13 +100,11 @@ extension ScenarioParser {
         let replicas = try valueReplicas(object.required("on"))
         let expected: ValueExpectation.Expected
         let equalsNode = object.required("equals")
-        switch equalsNode.value {
-        case .null: expected = .null
-        case .string(let text): expected = .text(text, quoted: true)
-        case .int(let number): expected = .text(String(number), quoted: false)
-        case .uint(let number): expected = .text(String(number), quoted: false)
-        case .bool(let flag): expected = .text(String(flag), quoted: false)
-        case .double(let number) where number.isFinite: expected = .text(String(number), quoted: false)
+        switch (equalsNode.value, equalsNode.numberValue) {
+        case (.null, _): expected = .null
+        case (.string(let text), _): expected = .text(text, quoted: true)
+        case (.bool(let flag), _): expected = .text(String(flag), quoted: false)
+        case (_, let number?) where number.doubleValue.isFinite: expected = .text(number.description, quoted: false)
         default: throw equalsNode.expected("a string, a number, true, false or null")
         }
         var expectation = ValueExpectation(strategy: strategy, watch: WatchedField(key: key, field: field), replicas: replicas, expected: expected,

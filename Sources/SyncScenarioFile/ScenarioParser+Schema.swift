@@ -76,10 +76,10 @@ extension ScenarioParser {
 
     /// A field value: a string or a whole number (`null` only where allowed).
     func fieldValue(_ node: Node, allowNull: Bool = false) throws(ScenarioFileError) -> FieldValue? {
-        switch node.value {
-        case .string(let text): return .string(text)
-        case .int(let number): return .int(number)
-        case .null where allowNull: return nil
+        switch (node.value, node.numberValue) {
+        case (.string(let text), _): return .string(text)
+        case (_, .int(let number)?): return .int(number)
+        case (.null, _) where allowNull: return nil
         default: throw node.expected(allowNull ? "a string, a whole number or null" : "a string or a whole number")
         }
     }

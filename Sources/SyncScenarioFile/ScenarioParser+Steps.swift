@@ -52,8 +52,7 @@ extension ScenarioParser {
     }
 
     private static func isRandom(_ node: Node) -> Bool {
-        if case .object(let members) = node.value { return members["random"] != nil }
-        return false
+        node.value["random"] != nil
     }
 
     /// An update, delete or link of a key that no step before it creates
@@ -330,7 +329,7 @@ extension ScenarioParser {
                 guard let weightNode = mixObject[kind.rawValue] else { continue }
                 let weight = try weightNode.number(in: 0 ... 1_000, what: "0 or a weight from 0.000001 to 1000")
                 guard weight == 0 || weight >= 0.000001 else {
-                    throw weightNode.error("expected 0 or a weight from 0.000001 to 1000, found \(weightNode.value.shortDescription)")
+                    throw weightNode.error("expected 0 or a weight from 0.000001 to 1000, found \(weightNode.shortDescription)")
                 }
                 // Weights are kept as integers (millionths) so draws stay integer.
                 mix[kind] = Int((weight * 1_000_000).rounded())

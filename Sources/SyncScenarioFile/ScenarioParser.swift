@@ -148,7 +148,7 @@ struct ScenarioParser {
 
     private func parseReplicas(_ node: Node?) throws(ScenarioFileError) -> [String] {
         guard let node else { return (1 ... 3).map { "r\($0)" } }
-        if case .int = node.value {
+        if case .int? = node.numberValue {
             let count = try node.int(in: Self.replicaRange)
             return (1 ... Int(count)).map { "r\($0)" }
         }

@@ -4,11 +4,11 @@ import SyncSimulation
 /// A scenario document as written: a JSON5 tree whose objects keep their
 /// keys in the file's order, and whose numbers keep their literal text.
 ///
-/// The one JSON5 reader of the project: ``SyncSimulation/ScenarioFile``
-/// reads every scenario through it (into `JSONNode`, whose dictionaries
-/// forget key order), and explore and shrink edit this tree, which keeps
-/// the order, render it for a person to read, and hand the text back to
-/// ``SyncSimulation/ScenarioFile``, the authority on what a file means.
+/// The one JSON5 tree of the project: ``ScenarioFile`` reads every
+/// scenario from it (numbers as ``JSON5Number`` reads them), `--vary` edits
+/// it before that, and explore and shrink edit it too, render it for a
+/// person to read (the file's key order kept), and hand the text back to
+/// ``ScenarioFile``, the authority on what a file means.
 public indirect enum JSON5Value: Hashable, Sendable {
     case null
     case bool(Bool)

@@ -51,6 +51,13 @@ public enum EngineCatalog {
     /// `name — summary` lines for `--help`.
     public static var summaries: [(name: String, summary: String)] { entries.map { ($0.name, $0.summary) } }
 
+    /// Each engine's settings for `--help`: the scenario key that holds
+    /// them and their specs, in the order a file's object is checked;
+    /// engines with no settings left out.
+    public static var settingSpecs: [(name: String, settingsKey: String, specs: [EngineSettingSpec])] {
+        entries.compactMap { entry in entry.settingsKey.map { (entry.name, $0, entry.settings) } }
+    }
+
     /// Replica names no scenario may use: the engines' own endpoints.
     package static var reservedNames: [String] { entries.compactMap(\.serverName) }
 

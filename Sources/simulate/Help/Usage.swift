@@ -33,9 +33,29 @@ enum Usage {
             .joined(separator: "\n")
     }
 
+    /// Every engine with its summary, then the settings of its scenario
+    /// object (``EngineCatalog/settingSpecs``): each one's help, then the
+    /// values it takes and its default, wrapped under the help.
     static var engines: String {
-        "ENGINES:\n" + EngineCatalog.summaries.map { "  " + $0.name + String(repeating: " ", count: max(1, 20 - $0.name.count)) + $0.summary }
-            .joined(separator: "\n")
+        let indent = String(repeating: " ", count: 22)
+        var lines = ["ENGINES:"]
+        for engine in EngineCatalog.summaries {
+            lines.append("  " + engine.name + String(repeating: " ", count: max(1, 20 - engine.name.count)) + engine.summary)
+            guard let settings = EngineCatalog.settingSpecs.first(where: { $0.name == engine.name }) else { continue }
+            lines.append(indent + "settings, in a scenario's \(settings.settingsKey): { … }:")
+            let keyWidth = settings.specs.map(\.key.count).max()! + 2
+            for spec in settings.specs {
+                let label = indent + spec.key + String(repeating: " ", count: keyWidth - spec.key.count - 1)
+                lines += HelpLayout.wrap(words(spec.help), after: label)
+                let values = spec.valuesText + (spec.defaultText.map { "; default \($0)" } ?? "")
+                lines += HelpLayout.wrap(words(values), after: String(repeating: " ", count: label.count))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func words(_ text: String) -> [String] {
+        text.split(separator: " ").map(String.init)
     }
 
     static var presets: String {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import simulate
 import SyncReport
+import SyncSimulation
 import Testing
 
 /// `simulate CMD --help`, `simulate help CMD`, the overview and `--version`.
@@ -54,6 +55,36 @@ struct HelpCommandTests {
         // A preset with an undocumented behaviour says it runs each reading.
         #expect(option.stdout.contains("undocumented, so every strategy runs once per variant: importFirst, exportFirst"))
         #expect(option.stdout.contains("undocumented, so every strategy runs once per variant: localWins, laterEditWins"))
+    }
+
+    /// Each engine's settings come from its specs (``EngineSettingSpec``):
+    /// key, help, then the values it takes and its default, in 100 columns.
+    @Test func theOverviewListsEveryEngineSetting() async throws {
+        let output = try await SimulateProcess.run(["help"])
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let engines = try #require(lines.firstIndex(of: "ENGINES:"))
+        let presets = try #require(lines.firstIndex { $0.hasPrefix("PRESETS") })
+        #expect(lines[engines ..< presets].allSatisfy { $0.count <= HelpLayout.width }, "lines fit \(HelpLayout.width) columns")
+        let section = lines[engines ..< presets].joined(separator: "\n")
+        #expect(section.contains("\n                      settings, in a scenario's cloudkit: { … }:\n"))
+        for engine in EngineCatalog.settingSpecs {
+            for spec in engine.specs {
+                #expect(section.contains("\n                      \(spec.key) "), "no line for \(engine.settingsKey).\(spec.key)")
+            }
+        }
+        #expect(section.contains("""
+
+                                  batch              at most this many records per modify request
+                                                     1 to 400; default 400
+
+            """))
+        // Unset by default: the help says what unset means, and no default follows.
+        #expect(section.contains("""
+
+                                  syncOrder          which request a device sends first (unset: both at once)
+                                                     importFirst or exportFirst
+
+            """))
     }
 
     @Test func anUnknownHelpTopicIsAUsageError() async throws {

@@ -78,7 +78,7 @@ struct ScenarioInputHardeningTests {
                                            ("-0x10", -16), ("+5", 5), ("5.", 5), ("9223372036854775807", .max),
                                            ("-9223372036854775808", .min), ("-0x8000000000000000", .min)]
         for (literal, value) in integers {
-            guard case .int(let read) = JSONNode.number(literal) else { Issue.record("\(literal) is not an integer"); continue }
+            guard case .int(let read) = JSON5Number(literal: literal) else { Issue.record("\(literal) is not an integer"); continue }
             #expect(read == value, "\(literal)")
         }
         // Whole-number literals above Int64.max keep every digit, for seeds;
@@ -86,16 +86,16 @@ struct ScenarioInputHardeningTests {
         let unsigned: [(String, UInt64)] = [("9223372036854775808", 1 << 63), ("0x8000000000000000", 1 << 63),
                                             ("18446744073709551615", .max), ("+0xFFFFFFFFFFFFFFFF", .max)]
         for (literal, value) in unsigned {
-            guard case .uint(let read) = JSONNode.number(literal) else { Issue.record("\(literal) is not an unsigned integer"); continue }
+            guard case .uint(let read) = JSON5Number(literal: literal) else { Issue.record("\(literal) is not an unsigned integer"); continue }
             #expect(read == value, "\(literal)")
         }
         let fractions: [(String, Double)] = [(".5", 0.5), ("2.50", 2.5), ("1e-3", 0.001), ("1e19", 1e19), ("18446744073709551616", 0x1p64),
                                              ("0x10000000000000000", 0x1p64), ("-9223372036854775809", -0x1p63), ("-Infinity", -.infinity)]
         for (literal, value) in fractions {
-            guard case .double(let read) = JSONNode.number(literal) else { Issue.record("\(literal) is not a fraction"); continue }
+            guard case .double(let read) = JSON5Number(literal: literal) else { Issue.record("\(literal) is not a fraction"); continue }
             #expect(read == value, "\(literal)")
         }
-        guard case .double(let notANumber) = JSONNode.number("NaN") else { Issue.record("NaN"); return }
+        guard case .double(let notANumber) = JSON5Number(literal: "NaN") else { Issue.record("NaN"); return }
         #expect(notANumber.isNaN)
     }
 

@@ -1,0 +1,130 @@
+import SyncModel
+import SyncSimulation
+
+/// Setting one value deep inside a scenario document: how a sweep varies
+/// `network.drop` or `steps[1].import.count` before the file is read.
+extension JSON5Value {
+    /// `network.delay[0]` → key network, key delay, index 0; nil when malformed.
+    static func parsePath(_ path: String) -> [PathPart]? {
+        var parts: [PathPart] = []
+        for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
+            var rest = Substring(segment)
+            let name = rest.prefix { $0 != "[" }
+            guard !name.isEmpty else { return nil }
+            parts.append(.key(String(name)))
+            rest = rest.dropFirst(name.count)
+            while rest.first == "[" {
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex) ..< close]), index >= 0 else { return nil }
+                parts.append(.index(index))
+                rest = rest[rest.index(after: close)...]
+            }
+            guard rest.isEmpty else { return nil }
+        }
+        return parts.isEmpty ? nil : parts
+    }
+
+    /// `network.delay[0]`, as a ``Node`` names that place in errors (a
+    /// long key shortened by ``Echo``).
+    static func pathText(_ parts: some Collection<PathPart>) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .key(let key): text += (text.isEmpty ? "" : ".") + Echo.text(key)
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// The places along `path` that this tree lacks, as ``pathText(_:)``
+    /// names them: what ``setting(at:to:)`` would create. Empty when the
+    /// whole path exists.
+    func missingPlaces(along path: [PathPart]) -> [String] {
+        var node: JSON5Value? = self
+        var missing: [String] = []
+        for end in path.indices {
+            switch (node, path[end]) {
+            case (.object?, .key(let key)): node = node?[key]
+            case (.array(let items)?, .index(let index)) where index < items.count: node = items[index]
+            default: node = nil
+            }
+            if case .none = node { missing.append(Self.pathText(path[...end])) }
+        }
+        return missing
+    }
+
+    /// This tree with `value` at `path`; missing object keys are created
+    /// (after the object's members: no reader depends on their order), an
+    /// index must exist. Nil when the path runs into something else.
+    func setting(at path: ArraySlice<PathPart>, to value: JSON5Value) -> JSON5Value? {
+        guard let first = path.first else { return value }
+        switch (self, first) {
+        case (.object, .key(let key)):
+            guard let child = (self[key] ?? .object([])).setting(at: path.dropFirst(), to: value) else { return nil }
+            return setting(key, to: child)
+        case (.array(var items), .index(let index)) where index < items.count:
+            guard let child = items[index].setting(at: path.dropFirst(), to: value) else { return nil }
+            items[index] = child
+            return .array(items)
+        default:
+            return nil
+        }
+    }
+
+    /// The document under another engine: see ``ScenarioFile/parse(_:file:seed:overrides:engine:preset:)``.
+    func runningUnder(engine: String, file: String) throws(ScenarioFileError) -> JSON5Value {
+        guard let entry = EngineCatalog.entry(named: engine), case .object = self else {
+            throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(Echo.text(engine))'; engines: \(EngineCatalog.allNames.joined(separator: ", "))"
+                + Suggestion.didYouMean(engine, among: EngineCatalog.allNames))
+        }
+        var document = setting("engine", to: .string(engine)).setting("preset", to: nil)
+        for key in EngineCatalog.settingsKeys where key != entry.settingsKey { document = document.setting(key, to: nil) }
+        return document
+    }
+
+    /// The document as another stack: see ``ScenarioFile/parse(_:file:seed:overrides:engine:preset:)``.
+    func runningAs(preset: String, file: String) throws(ScenarioFileError) -> JSON5Value {
+        guard PresetCatalog.preset(named: preset) != nil, case .object = self else {
+            throw ScenarioFileError(file: file, path: "preset", message: "cannot run as preset '\(Echo.text(preset))'; presets: \(PresetCatalog.allNames.joined(separator: ", "))"
+                + Suggestion.didYouMean(preset, among: PresetCatalog.allNames))
+        }
+        var document = setting("preset", to: .string(preset))
+        for key in ["engine", "topology", "hubRunsAppCode"] + EngineCatalog.settingsKeys { document = document.setting(key, to: nil) }
+        return document
+    }
+}
+
+/// A command-line value (`--vary PATH=VALUE`) as the file would hold it: a
+/// whole number, a number, true or false, else a string (`"100ms"`).
+struct ArgumentValue {
+    /// The value as the tree holds it: `.number("0.2")`, `.bool(true)`,
+    /// `.string("100ms")`.
+    let value: JSON5Value
+    /// The number the argument reads as where that differs from what its
+    /// literal reads as: `1.0`, `1e3`, `-0.0`. The command line has always
+    /// read an argument that is not an integer as a fraction, so these are
+    /// the fractions 1.0, 1000.0 and -0.0 (`expected a whole number …,
+    /// found 1.0`), where a file's literal `1.0` reads as the whole number 1
+    /// (``JSON5Number``). Nil for every other argument.
+    let fraction: Double?
+
+    /// The value `text` on the command line reads as.
+    init(_ text: String) {
+        var fraction: Double?
+        if let number = Int64(text) {
+            value = .number(String(number))
+        } else if let number = Seeds.parse(text), number > UInt64(Int64.max) {
+            value = .number(String(number))
+        } else if let number = Double(text), number.isFinite {
+            // `String(number)` reads back as exactly `number`, unless that
+            // is whole: then as the integer, hence `fraction`.
+            value = .number(String(number))
+            if case .int = JSON5Number(literal: String(number)) { fraction = number }
+        } else if text == "true" || text == "false" {
+            value = .bool(text == "true")
+        } else {
+            value = .string(text)
+        }
+        self.fraction = fraction
+    }
+}
