@@ -95,36 +95,27 @@ extension JSON5Value {
 }
 
 /// A command-line value (`--vary PATH=VALUE`) as the file would hold it: a
-/// whole number, a number, true or false, else a string (`"100ms"`).
+/// whole number, a number, true or false, else a string (`"100ms"`). A
+/// number reads as the same literal in a file would (``JSON5Number``):
+/// `replicas=3.0` is 3, as `replicas: 3.0` is.
 struct ArgumentValue {
     /// The value as the tree holds it: `.number("0.2")`, `.bool(true)`,
     /// `.string("100ms")`.
     let value: JSON5Value
-    /// The number the argument reads as where that differs from what its
-    /// literal reads as: `1.0`, `1e3`, `-0.0`. The command line has always
-    /// read an argument that is not an integer as a fraction, so these are
-    /// the fractions 1.0, 1000.0 and -0.0 (`expected a whole number …,
-    /// found 1.0`), where a file's literal `1.0` reads as the whole number 1
-    /// (``JSON5Number``). Nil for every other argument.
-    let fraction: Double?
 
     /// The value `text` on the command line reads as.
     init(_ text: String) {
-        var fraction: Double?
         if let number = Int64(text) {
             value = .number(String(number))
         } else if let number = Seeds.parse(text), number > UInt64(Int64.max) {
             value = .number(String(number))
         } else if let number = Double(text), number.isFinite {
-            // `String(number)` reads back as exactly `number`, unless that
-            // is whole: then as the integer, hence `fraction`.
+            // `String(number)` reads back as exactly `number`.
             value = .number(String(number))
-            if case .int = JSON5Number(literal: String(number)) { fraction = number }
         } else if text == "true" || text == "false" {
             value = .bool(text == "true")
         } else {
             value = .string(text)
         }
-        self.fraction = fraction
     }
 }

@@ -8,10 +8,6 @@ struct Node {
     let value: JSON5Value
     let path: String
     let file: String
-    /// The numbers `--vary` arguments wrote that read as fractions though
-    /// their literal reads as a whole number (`replicas=1.0`), by path:
-    /// see ``ArgumentValue/fraction``. Empty for a file read as it is.
-    var argumentFractions: [String: Double] = [:]
 
     func error(_ message: String) -> ScenarioFileError {
         ScenarioFileError(file: file, path: path, message: message)
@@ -31,7 +27,6 @@ struct Node {
     /// but a number.
     var numberValue: JSON5Number? {
         guard case .number = value else { return nil }
-        if !argumentFractions.isEmpty, let fraction = argumentFractions[path] { return .double(fraction) }
         return value.numberValue
     }
 
@@ -45,11 +40,11 @@ struct Node {
     /// A member's node; its path shows a long key shortened (``Echo``).
     func child(_ key: String, _ value: JSON5Value) -> Node {
         let shown = Echo.text(key)
-        return Node(value: value, path: path.isEmpty ? shown : "\(path).\(shown)", file: file, argumentFractions: argumentFractions)
+        return Node(value: value, path: path.isEmpty ? shown : "\(path).\(shown)", file: file)
     }
 
     func element(_ index: Int, _ value: JSON5Value) -> Node {
-        Node(value: value, path: "\(path)[\(index)]", file: file, argumentFractions: argumentFractions)
+        Node(value: value, path: "\(path)[\(index)]", file: file)
     }
 
     // MARK: Scalars

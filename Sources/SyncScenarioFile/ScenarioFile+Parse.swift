@@ -30,7 +30,6 @@ extension ScenarioFile {
         // Where each override wrote, as error paths name places: the
         // places it added, then its own.
         var written: [(place: String, argument: String)] = []
-        var argumentFractions: [String: Double] = [:]
         for (path, value) in overrides {
             let argument = "--vary \(path)"
             guard let parts = JSON5Value.parsePath(path) else {
@@ -48,7 +47,6 @@ extension ScenarioFile {
                     }
                     let place = JSON5Value.pathText(parts)
                     written += (tree.missingPlaces(along: parts) + [place]).map { ($0, argument) }
-                    argumentFractions[place] = argumentValue.fraction
                     tree = changed
                 }
             } catch {
@@ -57,7 +55,7 @@ extension ScenarioFile {
         }
         if let engine { tree = try tree.runningUnder(engine: engine, file: file) }
         if let preset { tree = try tree.runningAs(preset: preset, file: file) }
-        let root = Node(value: tree, path: "", file: file, argumentFractions: argumentFractions)
+        let root = Node(value: tree, path: "", file: file)
         var parser = ScenarioParser(root: root, seedOverride: seed)
         let document: ScenarioDocument
         do throws(ScenarioFileError) {
