@@ -10,7 +10,7 @@ extension ScenarioParser {
     /// replica can hold such a record, so it is an error here rather than a
     /// silent no-op at run time. (A key created and deleted again is not
     /// known here; at run time such an intent is counted as a miss.)
-    func checkAddressedKeysAreCreated(_ steps: [(Step, Node?)]) throws(ScenarioFileError) {
+    func checkAddressedKeysAreCreated(_ steps: [(Step, Node)]) throws(ScenarioFileError) {
         let intents = steps.map { intent(of: $0.0) }
         // Without a step that addresses a key there is nothing to check, and
         // a million-row import need not be hashed key by key.
@@ -90,7 +90,10 @@ extension ScenarioParser {
     /// the file, says which keys the rows have.
     private func drawsKeys(_ entity: EntityIndex, _ templates: [(field: Int, template: ValueTemplate)]) -> Bool {
         let keyFields = Set(schema[entity].uniqueKeys.joined())
-        return templates.contains { keyFields.contains($0.field) && { if case .choices = $0.template { true } else { false } }($0) }
+        return templates.contains { field, template in
+            guard keyFields.contains(field), case .choices = template else { return false }
+            return true
+        }
     }
 
     /// Every key of every unique key of `rows`.
@@ -110,8 +113,8 @@ extension ScenarioParser {
         }
     }
 
-    private func requireCreated(_ key: NaturalKey, _ created: Set<NaturalKey>, _ source: Node?) throws(ScenarioFileError) {
-        guard let source, !created.contains(key) else { return }
+    private func requireCreated(_ key: NaturalKey, _ created: Set<NaturalKey>, _ source: Node) throws(ScenarioFileError) {
+        guard !created.contains(key) else { return }
         throw source.error("no step before this one creates \(keyText(key)): no replica can hold that record, so this would do nothing; create it first (import, create) or remove the step")
     }
 }

@@ -19,13 +19,11 @@ extension ScenarioParser {
         var steps: [Step] = []
         var faults: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
         var upgrades: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
-        var sources: [Node?] = []
-        for (index, stepNode) in try node.array().enumerated() {
+        let stepNodes = try node.array()
+        for (index, stepNode) in stepNodes.enumerated() {
             let expanded = try parseStep(stepNode, index: index)
             steps += expanded
             places += Array(repeating: index, count: expanded.count)
-            // Random workloads address keys that may never exist on purpose.
-            sources += Array(repeating: Self.isRandom(stepNode) ? nil : stepNode, count: expanded.count)
             for step in expanded {
                 switch step.action {
                 case .crash, .restart: faults.append((step.atMicros, faults.count, stepNode, step.action))
@@ -36,9 +34,9 @@ extension ScenarioParser {
         }
         try checkCrashesAndRestarts(faults)
         try checkUpgrades(upgrades)
-        let ordered = Array(zip(steps, zip(sources, places))).stableSorted { $0.0.atMicros < $1.0.atMicros }
-        try checkAddressedKeysAreCreated(ordered.map { ($0.0, $0.1.0) })
-        return (ordered.map(\.0), ordered.map(\.1.1))
+        let ordered = Array(zip(steps, places)).stableSorted { $0.0.atMicros < $1.0.atMicros }
+        try checkAddressedKeysAreCreated(ordered.map { ($0.0, stepNodes[$0.1]) })
+        return (ordered.map(\.0), ordered.map(\.1))
     }
 
     /// `User { email: "ann@example.com" }`: a key as errors and outputs name it.
@@ -49,10 +47,6 @@ extension ScenarioParser {
             return "\(entity.fields[field]): \(value)"
         }
         return "\(entity.name) { \(pairs.joined(separator: ", ")) }"
-    }
-
-    private static func isRandom(_ node: Node) -> Bool {
-        node.value["random"] != nil
     }
 
     /// A restart needs a replica that is down; a crash one that is up.
