@@ -70,28 +70,6 @@ extension JSON5Value {
             return nil
         }
     }
-
-    /// The document under another engine: see ``ScenarioFile/parse(_:file:seed:overrides:engine:preset:)``.
-    func runningUnder(engine: String, file: String) throws(ScenarioFileError) -> JSON5Value {
-        guard let entry = EngineCatalog.entry(named: engine), case .object = self else {
-            throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(Echo.text(engine))'; engines: \(EngineCatalog.allNames.joined(separator: ", "))"
-                + Suggestion.didYouMean(engine, among: EngineCatalog.allNames))
-        }
-        var document = setting("engine", to: .string(engine)).setting("preset", to: nil)
-        for key in EngineCatalog.settingsKeys where key != entry.settingsKey { document = document.setting(key, to: nil) }
-        return document
-    }
-
-    /// The document as another stack: see ``ScenarioFile/parse(_:file:seed:overrides:engine:preset:)``.
-    func runningAs(preset: String, file: String) throws(ScenarioFileError) -> JSON5Value {
-        guard PresetCatalog.preset(named: preset) != nil, case .object = self else {
-            throw ScenarioFileError(file: file, path: "preset", message: "cannot run as preset '\(Echo.text(preset))'; presets: \(PresetCatalog.allNames.joined(separator: ", "))"
-                + Suggestion.didYouMean(preset, among: PresetCatalog.allNames))
-        }
-        var document = setting("preset", to: .string(preset))
-        for key in ["engine", "topology", "hubRunsAppCode"] + EngineCatalog.settingsKeys { document = document.setting(key, to: nil) }
-        return document
-    }
 }
 
 /// A command-line value (`--vary PATH=VALUE`) as the file would hold it: a

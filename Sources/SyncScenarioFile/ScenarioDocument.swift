@@ -14,14 +14,24 @@ public struct ScenarioDocument: Sendable {
     public let strategyNames: [String]
     /// Every item of the file's `expect` list that applies, in its order.
     public let allExpectations: [ScenarioExpectation]
+    /// What the file chose that another stack checks again.
+    package let choices: FileChoices
 
-    /// A document of a scenario already built.
+    /// A document of a scenario already built. Run on another stack
+    /// (``runningUnder(engine:)``), it keeps its strategies and takes the
+    /// new engine's default settings: a built scenario's own are not known.
     public init(file: String, scenario: Scenario, seed: UInt64, strategyNames: [String], allExpectations: [ScenarioExpectation]) {
+        self.init(file: file, scenario: scenario, seed: seed, strategyNames: strategyNames, allExpectations: allExpectations,
+                  choices: FileChoices(builtFrom: scenario, strategyNames: strategyNames, expectations: allExpectations))
+    }
+
+    init(file: String, scenario: Scenario, seed: UInt64, strategyNames: [String], allExpectations: [ScenarioExpectation], choices: FileChoices) {
         self.file = file
         self.scenario = scenario
         self.seed = seed
         self.strategyNames = strategyNames
         self.allExpectations = allExpectations
+        self.choices = choices
     }
 
     /// The metric expectations, in the file's order: what `explore`,

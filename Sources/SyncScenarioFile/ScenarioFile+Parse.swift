@@ -11,14 +11,13 @@ extension ScenarioFile {
     /// not allow: a typo in the path) blames the command line, `--vary PATH`,
     /// with the keys allowed there; an error elsewhere names the file.
     ///
-    /// `engine` runs the scenario under another sync engine (`--engine`):
-    /// the document's `engine` is set to it, its `preset` and the settings
-    /// of every other engine are left out; its own settings for that engine
-    /// stay. `preset` runs it as another stack (`--preset`): the document's
-    /// `preset` is set to it, and its `engine`, `topology` and every engine
-    /// setting are left out, so the stack is the preset's alone. An override
+    /// `engine` runs the scenario under another sync engine (`--engine`),
+    /// `preset` as another stack (`--preset`): the scenario read is moved
+    /// there (``ScenarioDocument/runningUnder(engine:)``,
+    /// ``ScenarioDocument/runningAs(preset:)``), not read again. An override
     /// of the path `engine` or `preset` (a sweep's `--vary engine=…`) does
-    /// the same.
+    /// the same, in its order among those changes; every other override is
+    /// written into the document first.
     public static func parse(_ data: Data, file: String, seed: UInt64?, overrides: [(path: String, value: String)],
                              engine: String? = nil, preset: String? = nil) throws(ScenarioFileError) -> ScenarioDocument {
         var tree: JSON5Value
@@ -30,40 +29,45 @@ extension ScenarioFile {
         // Where each override wrote, as error paths name places: the
         // places it added, then its own.
         var written: [(place: String, argument: String)] = []
-        for (path, value) in overrides {
+        var stackChanges: [(path: String, value: String, argument: String?, kept: [String])] = []
+        for (index, (path, value)) in overrides.enumerated() {
             let argument = "--vary \(path)"
             guard let parts = JSON5Value.parsePath(path) else {
                 throw ScenarioFileError(file: file, path: path, message: "not a path such as network.drop or steps[1].import.count",
                                         argument: argument)
             }
-            do throws(ScenarioFileError) {
-                switch path {
-                case "engine": tree = try tree.runningUnder(engine: value, file: file)
-                case "preset": tree = try tree.runningAs(preset: value, file: file)
-                default:
-                    let argumentValue = ArgumentValue(value)
-                    guard let changed = tree.setting(at: parts[...], to: argumentValue.value) else {
-                        throw ScenarioFileError(file: file, path: path, message: "the document has no such place to set")
-                    }
-                    let place = JSON5Value.pathText(parts)
-                    written += (tree.missingPlaces(along: parts) + [place]).map { ($0, argument) }
-                    tree = changed
-                }
-            } catch {
-                throw ScenarioFileError(file: file, path: error.path, message: error.message, argument: argument)
+            if path == "engine" || path == "preset" {
+                // What later overrides write stays, as in a document edited in this order.
+                let later = overrides[(index + 1)...].compactMap { JSON5Value.parsePath($0.path).map(JSON5Value.pathText) }
+                stackChanges.append((path, value, argument, later))
+                continue
             }
+            guard let changed = tree.setting(at: parts[...], to: ArgumentValue(value).value) else {
+                throw ScenarioFileError(file: file, path: path, message: "the document has no such place to set", argument: argument)
+            }
+            written += (tree.missingPlaces(along: parts) + [JSON5Value.pathText(parts)]).map { ($0, argument) }
+            tree = changed
         }
-        if let engine { tree = try tree.runningUnder(engine: engine, file: file) }
-        if let preset { tree = try tree.runningAs(preset: preset, file: file) }
+        if let engine { stackChanges.append(("engine", engine, nil, [])) }
+        if let preset { stackChanges.append(("preset", preset, nil, [])) }
         let root = Node(value: tree, path: "", file: file)
-        var parser = ScenarioParser(root: root, seedOverride: seed)
-        let document: ScenarioDocument
+        var parser = ScenarioParser(root: root, seedOverride: seed, checkingSettings: stackChanges.isEmpty)
         do throws(ScenarioFileError) {
-            document = try parser.parse()
+            var document = try parser.parse()
+            for change in stackChanges {
+                let known = change.path == "engine" ? EngineCatalog.entry(named: change.value) != nil : PresetCatalog.preset(named: change.value) != nil
+                do throws(ScenarioFileError) {
+                    document = change.path == "engine" ? try document.runningUnder(engine: change.value, keeping: change.kept)
+                                                        : try document.runningAs(preset: change.value, keeping: change.kept)
+                } catch {
+                    // A name no engine or preset has is the command line's.
+                    throw known ? error : ScenarioFileError(file: file, path: error.path, message: error.message, argument: change.argument)
+                }
+            }
+            return document
         } catch {
             guard let blamed = written.first(where: { $0.place == error.path }) else { throw error }
             throw ScenarioFileError(file: file, path: error.path, message: error.message, argument: blamed.argument)
         }
-        return document
     }
 }

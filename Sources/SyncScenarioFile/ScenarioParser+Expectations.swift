@@ -11,40 +11,39 @@ extension ScenarioParser {
     static let valueKeys = ["strategy", "record", "field", "on", "equals"]
 
     /// `[{ strategy, metric, equals | min | max } | { strategy, record, field, on, equals }]`:
-    /// an item with `record` is a value expectation.
-    func parseExpectations(_ node: Node?, strategies: [String], steps: [Step]) throws(ScenarioFileError) -> [ScenarioExpectation] {
+    /// an item with `record` is a value expectation. Whether the scenario
+    /// runs the strategy and variant an item names depends on the stack, so
+    /// that is checked when the document is bound to one
+    /// (``ScenarioDocument/bound(_:choices:file:seed:checkingSettings:)``).
+    func parseExpectations(_ node: Node?, steps: [Step]) throws(ScenarioFileError) -> [FileChoices.PlacedExpectation] {
         guard let node else { return [] }
-        var expectations: [ScenarioExpectation] = []
+        var expectations: [FileChoices.PlacedExpectation] = []
         // Hashed only when a value expectation needs it: a million-row
         // import need not be hashed key by key for metrics.
         // nil: a step drawn while the run goes may create any key.
         var created: Set<NaturalKey>?
         var createdRead = false
         for item in try node.array() {
+            let expectation: ScenarioExpectation
             if item.value["record"] != nil {
                 if !createdRead {
                     created = keysCreated(by: steps)
                     createdRead = true
                 }
-                expectations.append(.value(try parseValueExpectation(item, strategies: strategies, created: created)))
+                expectation = .value(try parseValueExpectation(item, created: created))
             } else {
-                expectations.append(.metric(try parseMetricExpectation(item, strategies: strategies)))
+                expectation = .metric(try parseMetricExpectation(item))
             }
+            expectations.append(FileChoices.PlacedExpectation(expectation: expectation, strategyPath: item.path + ".strategy",
+                                                              variantPath: item.value["variant"] == nil ? nil : item.path + ".variant",
+                                                              replicasPath: item.value["on"] == nil ? nil : item.path + ".on"))
         }
         return expectations
     }
 
-    private func parseStrategy(_ node: Node, strategies: [String]) throws(ScenarioFileError) -> String {
-        let strategy = try node.string()
-        guard strategy == "*" || strategies.contains(strategy) else {
-            throw node.error("strategy '\(Echo.text(strategy))' is not run by this scenario; it runs \(strategies.joined(separator: ", ")) (or use \"*\" for all)")
-        }
-        return strategy
-    }
-
-    private func parseMetricExpectation(_ item: Node, strategies: [String]) throws(ScenarioFileError) -> Expectation {
+    private func parseMetricExpectation(_ item: Node) throws(ScenarioFileError) -> Expectation {
         let object = try item.object(allowed: Self.metricKeys, required: ["strategy", "metric"])
-        let strategy = try parseStrategy(object.required("strategy"), strategies: strategies)
+        let strategy = try object.required("strategy").string()
         let metricNode = object.required("metric")
         let metricName = try metricNode.string()
         guard let metric = Metric(rawValue: metricName) else {
@@ -62,26 +61,13 @@ extension ScenarioParser {
             if let minimum, let maximum, minimum > maximum { throw item.error("'min' is above 'max'") }
             bound = .range(min: minimum, max: maximum)
         }
-        return Expectation(strategy: strategy, metric: metric, bound: bound, variant: try parseVariant(object["variant"]))
-    }
-
-    /// `variant: "importFirst"`: one of the preset's variants this
-    /// scenario runs.
-    private func parseVariant(_ node: Node?) throws(ScenarioFileError) -> String? {
-        guard let node else { return nil }
-        let name = try node.string()
-        guard variants.contains(where: { $0.name == name }) else {
-            throw variants.isEmpty
-                ? node.error("this scenario runs no variants: only a preset with a behaviour no source settles has them, and a scenario whose own engine settings choose that behaviour runs none")
-                : node.expected(oneOf: variants.map(\.name), found: name)
-        }
-        return name
+        return Expectation(strategy: strategy, metric: metric, bound: bound, variant: try object["variant"]?.string())
     }
 
     /// `{ strategy, record: { entity, key }, field, on, equals }`.
-    private func parseValueExpectation(_ item: Node, strategies: [String], created: Set<NaturalKey>?) throws(ScenarioFileError) -> ValueExpectation {
+    private func parseValueExpectation(_ item: Node, created: Set<NaturalKey>?) throws(ScenarioFileError) -> ValueExpectation {
         let object = try item.object(allowed: Self.valueKeys + ["variant"], required: Self.valueKeys)
-        let strategy = try parseStrategy(object.required("strategy"), strategies: strategies)
+        let strategy = try object.required("strategy").string()
         let recordNode = object.required("record")
         let record = try recordNode.object(allowed: ["entity", "key"], required: ["entity", "key"])
         let entity = try self.entity(record.required("entity"))
@@ -110,7 +96,7 @@ extension ScenarioParser {
         var expectation = ValueExpectation(strategy: strategy, watch: WatchedField(key: key, field: field), replicas: replicas, expected: expected,
                                            recordText: keyText(key), fieldName: entitySchema.fields[field],
                                            replicaNames: replicas.map { replicaNames[$0.index] })
-        expectation.variant = try parseVariant(object["variant"])
+        expectation.variant = try object["variant"]?.string()
         return expectation
     }
 

@@ -101,6 +101,7 @@ extension ScenarioParser {
 
         switch action {
         case "partition":
+            if case .string("each") = actionNode.value { return [Step(atMicros: at, .partitionEach)] }
             return [Step(atMicros: at, .partition(try parsePartition(actionNode)))]
         case "cut":
             let cut = try actionNode.object(allowed: ["from", "to"], required: ["from", "to"])
@@ -159,9 +160,6 @@ extension ScenarioParser {
     }
 
     private func parsePartition(_ node: Node) throws(ScenarioFileError) -> [[ReplicaID]] {
-        if case .string("each") = node.value {
-            return replicaNames.indices.map { [ReplicaID($0)] }
-        }
         guard case .array = node.value else { throw node.expected("\"each\" or a list of groups such as [[\"r1\"], [\"r2\", \"r3\"]]") }
         var seen: Set<ReplicaID> = []
         var groups: [[ReplicaID]] = []

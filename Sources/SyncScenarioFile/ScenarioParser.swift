@@ -12,6 +12,9 @@ struct ScenarioParser {
 
     let root: Node
     let seedOverride: UInt64?
+    /// Whether settings of an engine the file does not run are refused
+    /// here: not when `--engine` or `--preset` will change the stack next.
+    let checkingSettings: Bool
 
     /// Every endpoint's name: the devices, then the engine's server if any.
     var replicaNames: [String] = []
@@ -23,15 +26,18 @@ struct ScenarioParser {
     var untilMicros = Scenario.defaultUntilMicros
     /// Devices that start with sync off; `enableSync` steps name them.
     var syncOff: [ReplicaID] = []
-    /// The preset's variants the scenario runs (``Scenario/variants``).
-    var variants: [ScenarioVariant] = []
+    /// Where the file names the endpoint its stack adds (`hub`, `server`),
+    /// in the order the parser meets them: another stack without that
+    /// endpoint refuses the first (``ScenarioDocument/bound(_:choices:file:seed:checkingSettings:)``).
+    let stackEndpointPlaces = PlaceLog()
     /// The app's versions (`versions`) and each device's first one.
     var versions: [AppVersion] = []
     var startingVersions: [Int] = []
 
-    init(root: Node, seedOverride: UInt64?) {
+    init(root: Node, seedOverride: UInt64?, checkingSettings: Bool = true) {
         self.root = root
         self.seedOverride = seedOverride
+        self.checkingSettings = checkingSettings
     }
 
     mutating func parse() throws(ScenarioFileError) -> ScenarioDocument {
@@ -49,15 +55,13 @@ struct ScenarioParser {
         let preset = try parsePreset(document)
         let deleteVsEdit = try parseChoice(document["deleteVsEdit"], as: DeleteVsEdit.self)
         let sameSaveDuplicates = try parseChoice(document["sameSaveDuplicates"], as: SameSaveDuplicates.self) ?? .firstCreatedWins
-        let hubRunsAppCode = try document["hubRunsAppCode"]?.bool() ?? false
+        let hubRunsAppCode = try document["hubRunsAppCode"]?.bool()
         let deleteRulesOnImport = try document["deleteRulesOnImport"]?.bool() ?? false
-        if hubRunsAppCode && topology != .hub {
-            throw document["hubRunsAppCode"]!.error("hubRunsAppCode needs topology \"hub\": only the peer engine's hub is a server that can run app code")
-        }
         replicaNames = try parseReplicas(document["replicas"])
+        let stackChoice = try parseStack(document, preset: preset, hubRunsAppCode: hubRunsAppCode)
+        let stack = try stackChoice.resolved(file: root.file, checkingSettings: false)
         if topology == .hub { replicaNames.append("hub") }
-        let engine = try parseEngine(document, preset: preset)
-        serverName = engine.serverName
+        serverName = stack.engine.serverName
         if let serverName { replicaNames.append(serverName) }
 
         if let seedNode = document["seed"] {
@@ -72,23 +76,15 @@ struct ScenarioParser {
                 throw schemaNode.error("with 'versions', each version has its schema: drop the top-level 'schema'")
             }
             (versions, schema) = try parseVersions(versionsNode)
-            if let preset, let refusal = preset.denyRuleRefusal, let denied = Self.firstDenyRule(in: schema) {
-                throw versionsNode.error("preset \"\(preset.name)\" cannot run the deny delete rule of \(denied): \(refusal)")
-            }
         }
         startingVersions = try parseAppVersions(document["appVersion"], versions: versions)
         if let schemaNode = document["schema"] {
             schema = try parseSchema(schemaNode)
-            if let preset, let refusal = preset.denyRuleRefusal, let denied = Self.firstDenyRule(in: schema) {
-                throw schemaNode.error("preset \"\(preset.name)\" cannot run the deny delete rule of \(denied): \(refusal)")
-            }
         }
         let (network, links) = try parseNetwork(document["network"])
         let sync = try parseSync(document["sync"])
         let clocks = try parseClocks(document["clocks"])
-        let listedStrategies = try parseStrategies(document["strategies"], preset: preset)
-        // With no list, a preset runs its stack's own strategies.
-        let strategies = document["strategies"] == nil ? preset?.strategies ?? listedStrategies : listedStrategies
+        let listedStrategies = try parseStrategies(document["strategies"])
         let dedupeDelayMicros = try document["dedupeDelay"]?.duration() ?? 50_000
         let dedupeDeferralMicros = try document["dedupeDeferral"]?.duration() ?? AppSettings.defaultDedupeDeferralMicros
         let writerLatencyMicros = try document["writerLatency"]?.duration() ?? 1_000
@@ -98,11 +94,7 @@ struct ScenarioParser {
         let seriesPerReplica = try document["seriesPerReplica"]?.bool() ?? false
         syncOff = try parseSyncOff(document["syncOff"])
         let (steps, stepPlaces) = try parseSteps(document["steps"])
-        // Expectations about a default strategy the preset does not run are
-        // not checked: the report names the strategy as not run, and why.
-        let expectations = try parseExpectations(document["expect"], strategies: listedStrategies + strategies.filter { !listedStrategies.contains($0) },
-                                                 steps: steps)
-            .filter { $0.strategy == "*" || strategies.contains($0.strategy) }
+        let expectations = try parseExpectations(document["expect"], steps: steps)
 
         var scenario = Scenario(
             name: name, description: description, replicaNames: Array(deviceNames), schema: schema,
@@ -110,14 +102,11 @@ struct ScenarioParser {
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.stepFileOrder = stepPlaces
         scenario.topology = topology
-        scenario.hubRunsAppCode = hubRunsAppCode
         scenario.deleteRulesOnImport = deleteRulesOnImport
         scenario.deleteVsEditSetting = deleteVsEdit
         scenario.sameSaveDuplicates = sameSaveDuplicates
         scenario.dedupeDeferralMicros = dedupeDeferralMicros
-        scenario.useEngine(engine)
-        scenario.preset = preset
-        scenario.variants = variants
+        scenario.useEngine(stack.engine)
         scenario.links = links
         scenario.writerLatencyMicros = writerLatencyMicros
         scenario.seriesResolutionMicros = seriesResolutionMicros
@@ -127,10 +116,12 @@ struct ScenarioParser {
         scenario.dedupeDeferUntil = try parseChoice(document["dedupeDeferUntil"], as: DedupeDeferUntil.self) ?? .exportAndImport
         scenario.versions = versions
         scenario.startingVersions = versions.isEmpty ? [] : startingVersions
-        scenario.watchedFields = Set(expectations.compactMap { item -> WatchedField? in
-            if case .value(let expectation) = item { expectation.watch } else { nil }
-        }).sorted()
-        return ScenarioDocument(file: root.file, scenario: scenario, seed: seed, strategyNames: strategies, allExpectations: expectations)
+        // What depends on the stack (strategies, expectations, the
+        // preset's refusals) is checked where `--engine` and `--preset`
+        // check it again: binding the scenario to its stack.
+        let choices = FileChoices(stack: stackChoice, listedStrategies: listedStrategies, expectations: expectations,
+                                  schemaPath: document["versions"] == nil ? "schema" : "versions", stackEndpointPlaces: stackEndpointPlaces.paths)
+        return try ScenarioDocument.bound(scenario, choices: choices, file: root.file, seed: seed, checkingSettings: checkingSettings)
     }
 
     /// A string naming one case of `Choice`; nil when the key is absent.
@@ -177,8 +168,13 @@ struct ScenarioParser {
         guard let index = replicaNames.firstIndex(of: name) else {
             throw node.error("unknown replica '\(Echo.text(name))'; replicas: \(Echo.list(replicaNames))")
         }
+        if index == stackEndpointIndex { stackEndpointPlaces.paths.append(node.path) }
         return ReplicaID(index)
     }
+
+    /// The endpoint the stack adds after the named devices (the hub or the
+    /// engine's server), if any.
+    var stackEndpointIndex: Int? { topology == .hub || serverName != nil ? replicaNames.count - 1 : nil }
 
     /// The devices: every endpoint but the engine's server.
     var deviceNames: ArraySlice<String> { replicaNames.prefix(replicaNames.count - (serverName == nil ? 0 : 1)) }
@@ -239,37 +235,26 @@ struct ScenarioParser {
         return preset
     }
 
-    /// `engine: "peer" | "cloudkit"` (or the preset's) and the chosen
-    /// engine's settings object (`cloudkit: { … }`, each member over the
-    /// preset's); settings of an engine not chosen are an error, as is a
-    /// hub topology with an engine that has its own server.
-    private mutating func parseEngine(_ document: ObjectNode, preset: StackPreset?) throws(ScenarioFileError) -> any EngineConfiguration {
-        var entry = EngineCatalog.entry(named: preset?.engine ?? EngineCatalog.defaultName)!
+    /// The file's stack as written: `engine` (a known name), `preset`,
+    /// `topology`, `hubRunsAppCode` and each engine settings object, every
+    /// member checked against its engine's specs. Whether they go together
+    /// is ``StackChoice/resolved(file:checkingSettings:)``'s to say.
+    private func parseStack(_ document: ObjectNode, preset: StackPreset?, hubRunsAppCode: Bool?) throws(ScenarioFileError) -> StackChoice {
+        var engine: String?
         if let engineNode = document["engine"] {
             let name = try engineNode.string()
-            guard let named = EngineCatalog.entry(named: name) else {
+            guard EngineCatalog.entry(named: name) != nil else {
                 throw engineNode.expected(oneOf: EngineCatalog.allNames, found: name)
             }
-            entry = named
-            if topology == .hub && !named.allowsHubTopology {
-                throw engineNode.error("topology \"hub\" goes with the peer engine; the \(name) engine has its own server, the implicit replica '\(Echo.text(named.serverName ?? "server"))', so leave out 'topology'")
-            }
+            engine = name
         }
-        for key in EngineCatalog.settingsKeys where key != entry.settingsKey {
-            if let settingsNode = document[key] {
-                throw settingsNode.error("'\(Echo.text(key))' settings go with engine: \"\(key)\", and this scenario runs the \(entry.name) engine")
-            }
+        var settings: [(key: String, members: [EngineSetting])] = []
+        for entry in EngineCatalog.entries {
+            guard let key = entry.settingsKey, let node = document[key] else { continue }
+            settings.append((key, try EngineSettingsReader.settings(node, specs: entry.settings)))
         }
-        guard let settingsKey = entry.settingsKey else { return entry.configuration() }
-        // The file's own members win over the preset's.
-        let own = try EngineSettingsReader.settings(document[settingsKey], specs: entry.settings)
-        guard let preset else { return entry.configuration(own) }
-        let settings = StackPreset.merging(own, over: preset.settings)
-        // Only a preset's own engine has its unknown behaviour.
-        if entry.name == preset.engine {
-            variants = preset.variants(over: settings, own: own.map(\.name))
-        }
-        return entry.configuration(settings)
+        return StackChoice(engine: engine, preset: preset, topology: document["topology"] == nil ? nil : topology,
+                           hubRunsAppCode: hubRunsAppCode, settings: settings)
     }
 
     // MARK: Network, sync, clocks, strategies
@@ -337,6 +322,7 @@ struct ScenarioParser {
             guard let replica = replicaNames.firstIndex(of: name) else {
                 throw clockNode.error("unknown replica '\(Echo.text(name))'; replicas: \(Echo.list(replicaNames))")
             }
+            if replica == stackEndpointIndex { stackEndpointPlaces.paths.append(clockNode.path) }
             let object = try clockNode.object(allowed: ["skew", "drift"])
             let skew = try object["skew"]?.duration(allowNegative: true) ?? 0
             var drift: Int64 = 0
@@ -349,24 +335,28 @@ struct ScenarioParser {
         return clocks
     }
 
-    /// The strategies the file lists, or every default one. A listed
-    /// strategy the preset's stack cannot run is an error naming why.
-    private func parseStrategies(_ node: Node?, preset: StackPreset?) throws(ScenarioFileError) -> [String] {
-        guard let node else { return StrategyCatalog.defaultNames }
-        var names: [String] = []
+    /// The strategies the file lists, each with its place; nil when it
+    /// lists none. Whether the preset's stack can run each is checked when
+    /// the scenario is bound to its stack.
+    private func parseStrategies(_ node: Node?) throws(ScenarioFileError) -> [FileChoices.Placed<String>]? {
+        guard let node else { return nil }
+        var names: [FileChoices.Placed<String>] = []
         for item in try node.array() {
             let name = try item.string()
             guard StrategyCatalog.strategy(named: name) != nil else {
                 throw item.error("unknown strategy '\(Echo.text(name))'; allowed: \(StrategyCatalog.allNames.joined(separator: ", "))"
                     + Suggestion.didYouMean(name, among: StrategyCatalog.allNames, quote: "'"))
             }
-            guard !names.contains(name) else { throw item.error("strategy '\(Echo.text(name))' is listed twice") }
-            if let preset, let exclusion = preset.exclusion(of: name) {
-                throw item.error("preset \"\(preset.name)\" cannot run \(name): \(exclusion.reason)")
-            }
-            names.append(name)
+            guard !names.contains(where: { $0.value == name }) else { throw item.error("strategy '\(Echo.text(name))' is listed twice") }
+            names.append(FileChoices.Placed(value: name, path: item.path))
         }
         guard !names.isEmpty else { throw node.error("expected at least one strategy") }
         return names
     }
+}
+
+/// Paths the parser meets, kept while it reads (its functions that
+/// resolve names do not mutate it).
+final class PlaceLog {
+    var paths: [String] = []
 }

@@ -11,6 +11,14 @@ public enum ScenarioExpectation: Hashable, Sendable {
         case .value(let expectation): return expectation.strategy
         }
     }
+
+    /// The variant it is about, if it names one.
+    public var variant: String? {
+        switch self {
+        case .metric(let expectation): expectation.variant
+        case .value(let expectation): expectation.variant
+        }
+    }
 }
 
 /// One expectation checked against one strategy's run (and, for a value,

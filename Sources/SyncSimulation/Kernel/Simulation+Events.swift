@@ -40,6 +40,8 @@ extension Simulation {
         case .partition(let groups):
             network.partition(groups)
             recordFault(.partition(groups.map { $0.map(name) }))
+        case .partitionEach:
+            perform(.partition((0 ..< scenario.endpointCount).map { [ReplicaID($0)] }))
         case .cut(let from, let to):
             network.cut(from: from, to: to)
             recordFault(.cut(from: from.map(name), to: to.map(name)))

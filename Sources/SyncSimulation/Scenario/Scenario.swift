@@ -37,6 +37,10 @@ public enum StepAction: Hashable, Sendable {
     /// Splits replicas into groups that cannot reach each other; replicas
     /// not named form one more group.
     case partition([[ReplicaID]])
+    /// Puts every endpoint (the engine's server and a hub too) in a group
+    /// of its own (`partition: "each"`): the endpoints are counted when the
+    /// step runs, so the step means the same under any engine.
+    case partitionEach
     /// Loses every message from a replica in `from` to one in `to`, one
     /// way only, until the next heal (an asymmetric partition).
     case cut(from: [ReplicaID], to: [ReplicaID])
@@ -110,7 +114,7 @@ public struct Scenario: Sendable {
     public var description: String
     /// Every endpoint's name: the devices, then the engine's server if it
     /// has one (``useEngine(_:)`` appends it).
-    public private(set) var replicaNames: [String]
+    public internal(set) var replicaNames: [String]
     /// The entities, fields and unique keys every device's app uses.
     public var schema: Schema
     /// Settings of every link without its own entry in `links`.

@@ -140,7 +140,7 @@ struct ScenarioFileParseTests {
         #expect(scenario.steps == [
             Step(atMicros: 0, .intent(ReplicaID(0), .save([row]))),
             Step(atMicros: 0, .intent(ReplicaID(1), .save([row]))),
-            Step(atMicros: 0, .partition([[ReplicaID(0)], [ReplicaID(1)], [ReplicaID(2)]])),
+            Step(atMicros: 0, .partitionEach),
             Step(atMicros: 1_000_000, .intent(ReplicaID(2), .delete(key: T.emailKey("a@x.org")))),
         ])
         // In a mesh, "all" is everyone.
@@ -239,7 +239,7 @@ struct ScenarioFileParseTests {
             { at: "3s", heal: true },
         """))
         #expect(document.scenario.steps == [
-            Step(atMicros: 0, .partition([[ReplicaID(0)], [ReplicaID(1)], [ReplicaID(2)]])),
+            Step(atMicros: 0, .partitionEach),
             Step(atMicros: 1_000_000, .partition([[ReplicaID(0)], [ReplicaID(2), ReplicaID(1)]])),
             Step(atMicros: 2_000_000, .partition([[ReplicaID(1)]])),
             Step(atMicros: 3_000_000, .heal),
@@ -344,7 +344,7 @@ struct ScenarioFileParseTests {
             { at: "2s", restart: "r2" },
         """))
         #expect(document.scenario.steps == [
-            Step(atMicros: 0, .partition([[ReplicaID(0)], [ReplicaID(1)], [ReplicaID(2)]])),
+            Step(atMicros: 0, .partitionEach),
             Step(atMicros: 500_000, .intent(ReplicaID(2), .save([Row(entity: T.user, writes: [FieldWrite(field: 0, value: .string("b"))])]))),
             Step(atMicros: 1_000_000, .heal),
             Step(atMicros: 1_000_000, .intent(ReplicaID(0), .save([Row(entity: T.user, writes: [FieldWrite(field: 0, value: .string("a"))])]))),

@@ -424,6 +424,7 @@ enum SwarmScenarioGenerator {
             switch action {
             case .partition(let groups):
                 return "partition " + groups.map { $0.map { names[$0.index] }.joined(separator: ",") }.joined(separator: " | ")
+            case .partitionEach: return "partition each"
             case .cut(let from, let to):
                 return "cut " + from.map { names[$0.index] }.joined(separator: ",") + " -> " + to.map { names[$0.index] }.joined(separator: ",")
             case .heal: return "heal"

@@ -108,7 +108,7 @@ struct SwarmTests {
             var down = Array(repeating: false, count: scenario.replicaCount)
             for step in scenario.steps {
                 switch step.action {
-                case .partition:
+                case .partition, .partitionEach:
                     partitioned = true
                     coverage["partition", default: 0] += 1
                 case .cut:

@@ -88,7 +88,7 @@ struct CloudKitScenarioFileTests {
         #expect(scenario.links[Network.Link(from: server, to: ReplicaID(0))]?.dropProbability == Probability(0.5))
         #expect(scenario.steps[0].action == .partition([[server], [ReplicaID(0)]]))
         #expect(scenario.steps[1].action == .cut(from: [ReplicaID(1)], to: [server]))
-        #expect(scenario.steps[2].action == .partition((0 ..< 4).map { [ReplicaID($0)] }))
+        #expect(scenario.steps[2].action == .partitionEach)
         let targets = scenario.steps.dropFirst(3).compactMap { step -> ReplicaID? in
             if case .intent(let replica, _) = step.action { return replica }
             return nil

@@ -1,0 +1,147 @@
+import SyncModel
+import SyncSimulation
+
+/// Running a read scenario on another stack: what `--engine` and
+/// `--preset` (and a sweep's `engine=`, `preset=`) do. The scenario is
+/// moved, not read again: its named devices, steps and expectations stay,
+/// and what depends on the stack is checked again, with the file's place
+/// in any error, as the file would be read with the new stack written in.
+extension ScenarioDocument {
+    /// The scenario under another sync engine (`--engine`): the preset and
+    /// the settings of every other engine are left out; the file's own
+    /// settings for that engine, its topology and `hubRunsAppCode` stay.
+    public func runningUnder(engine name: String) throws(ScenarioFileError) -> ScenarioDocument {
+        try runningUnder(engine: name, keeping: [])
+    }
+
+    /// The scenario as another stack (`--preset`): its engine, topology,
+    /// `hubRunsAppCode` and every engine setting are left out, so the stack
+    /// is the preset's alone; with no strategy list it runs the preset's.
+    public func runningAs(preset name: String) throws(ScenarioFileError) -> ScenarioDocument {
+        try runningAs(preset: name, keeping: [])
+    }
+
+    /// ``runningUnder(engine:)``, but what the overrides after the change
+    /// wrote (`kept`: paths such as `cloudkit.syncOrder`) stays, as it does
+    /// in a document edited in that order.
+    func runningUnder(engine name: String, keeping kept: [String]) throws(ScenarioFileError) -> ScenarioDocument {
+        guard EngineCatalog.entry(named: name) != nil else {
+            throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(Echo.text(name))'; engines: \(EngineCatalog.allNames.joined(separator: ", "))"
+                + Suggestion.didYouMean(name, among: EngineCatalog.allNames))
+        }
+        var changed = choices
+        changed.stack = choices.stack.runningUnder(engine: name, keeping: kept)
+        return try Self.bound(scenario, choices: changed, file: file, seed: seed, checkingSettings: true)
+    }
+
+    /// ``runningAs(preset:)``, keeping what the overrides after the change
+    /// wrote (see ``runningUnder(engine:keeping:)``).
+    func runningAs(preset name: String, keeping kept: [String]) throws(ScenarioFileError) -> ScenarioDocument {
+        guard let preset = PresetCatalog.preset(named: name) else {
+            throw ScenarioFileError(file: file, path: "preset", message: "cannot run as preset '\(Echo.text(name))'; presets: \(PresetCatalog.allNames.joined(separator: ", "))"
+                + Suggestion.didYouMean(name, among: PresetCatalog.allNames))
+        }
+        var changed = choices
+        changed.stack = choices.stack.runningAs(preset: preset, keeping: kept)
+        return try Self.bound(scenario, choices: changed, file: file, seed: seed, checkingSettings: true)
+    }
+
+    /// `scenario` run by the stack `choices` resolve to, with the strategies
+    /// and expectations that stack runs. What the stack refuses is an error
+    /// at the file's place: a strategy the preset cannot run, a deny delete
+    /// rule it cannot run, an expectation about a strategy or variant the
+    /// scenario does not run, and a step, link, clock, app version or
+    /// expectation naming an endpoint (`hub`, `server`) the stack lacks.
+    /// Expectations about a default strategy the preset does not run are
+    /// dropped: the report names the strategy as not run, and why.
+    static func bound(_ scenario: Scenario, choices: FileChoices, file: String, seed: UInt64,
+                      checkingSettings: Bool) throws(ScenarioFileError) -> ScenarioDocument {
+        let stack = try choices.stack.resolved(file: file, checkingSettings: checkingSettings)
+        // The endpoint the old stack added and the new one lacks, if any.
+        let oldEndpoint = scenario.stackEndpoint.map { scenario.replicaNames[$0.index] }
+        let newEndpoint = stack.topology == .hub ? "hub" : stack.engine.serverName
+        let gone = oldEndpoint == newEndpoint ? nil : scenario.stackEndpoint
+        if let gone, let place = choices.stackEndpointPlaces.first {
+            // The first place the file names it, as reading the file with
+            // the new stack written in would refuse, before any refusal of
+            // the preset's (a file is read before it is bound).
+            throw ScenarioFileError(file: file, path: place, message: "unknown replica '\(Echo.text(scenario.replicaNames[gone.index]))'; "
+                + "replicas: \(Echo.list(endpointNames(of: scenario, under: stack)))")
+        }
+        if let preset = stack.preset {
+            if let refusal = preset.denyRuleRefusal, let denied = ScenarioParser.firstDenyRule(in: scenario.schema) {
+                throw ScenarioFileError(file: file, path: choices.schemaPath, message: "preset \"\(preset.name)\" cannot run the deny delete rule of \(denied): \(refusal)")
+            }
+            for strategy in choices.listedStrategies ?? [] {
+                if let exclusion = preset.exclusion(of: strategy.value) {
+                    throw ScenarioFileError(file: file, path: strategy.path, message: "preset \"\(preset.name)\" cannot run \(strategy.value): \(exclusion.reason)")
+                }
+            }
+        }
+        var bound = try moved(scenario, to: stack, file: file)
+        bound.hubRunsAppCode = stack.hubRunsAppCode
+        bound.preset = stack.preset
+        bound.variants = stack.variants
+
+        let listed = choices.listedStrategies?.map(\.value) ?? StrategyCatalog.defaultNames
+        // With no list, a preset runs its stack's own strategies.
+        let strategies = choices.listedStrategies == nil ? stack.preset?.strategies ?? listed : listed
+        let named = listed + strategies.filter { !listed.contains($0) }
+
+        var expectations: [ScenarioExpectation] = []
+        for placed in choices.expectations {
+            let expectation = placed.expectation
+            guard expectation.strategy == "*" || named.contains(expectation.strategy) else {
+                throw ScenarioFileError(file: file, path: placed.strategyPath, message: "strategy '\(Echo.text(expectation.strategy))' is not run by this scenario; it runs \(named.joined(separator: ", ")) (or use \"*\" for all)")
+            }
+            if let variant = expectation.variant, !stack.variants.contains(where: { $0.name == variant }) {
+                let path = placed.variantPath ?? placed.strategyPath
+                let names = stack.variants.map(\.name)
+                throw ScenarioFileError(file: file, path: path, message: names.isEmpty
+                    ? "this scenario runs no variants: only a preset with a behaviour no source settles has them, and a scenario whose own engine settings choose that behaviour runs none"
+                    : "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(variant))\"" + Suggestion.didYouMean(variant, among: names, quote: "\""))
+            }
+            if case .value(let value) = expectation, let gone, value.replicas.contains(gone) {
+                throw ScenarioFileError(file: file, path: placed.replicasPath ?? placed.strategyPath,
+                                        message: "unknown replica '\(Echo.text(scenario.replicaNames[gone.index]))'; replicas: \(Echo.list(bound.replicaNames))")
+            }
+            if expectation.strategy == "*" || strategies.contains(expectation.strategy) { expectations.append(expectation) }
+        }
+        bound.watchedFields = Set(expectations.compactMap { item -> WatchedField? in
+            if case .value(let expectation) = item { expectation.watch } else { nil }
+        }).sorted()
+        return ScenarioDocument(file: file, scenario: bound, seed: seed, strategyNames: strategies, allExpectations: expectations, choices: choices)
+    }
+
+    /// `scenario` run by `stack`, or the error for what it names that the
+    /// stack lacks.
+    private static func moved(_ scenario: Scenario, to stack: ResolvedStack, file: String) throws(ScenarioFileError) -> Scenario {
+        do {
+            return try scenario.running(engine: stack.engine, topology: stack.topology)
+        } catch {
+            throw refusal(error, in: scenario, under: stack, file: file)
+        }
+    }
+
+    /// The endpoints' names of `scenario` run by `stack`: its named
+    /// devices, then the hub or the engine's server.
+    private static func endpointNames(of scenario: Scenario, under stack: ResolvedStack) -> [String] {
+        Array(scenario.replicaNames.prefix(scenario.stackEndpoint?.index ?? scenario.replicaNames.count))
+            + (stack.topology == .hub ? ["hub"] : []) + (stack.engine.serverName.map { [$0] } ?? [])
+    }
+
+    /// The error for a scenario built in Swift that names an endpoint its new stack lacks,
+    /// at the place in the file that names it.
+    private static func refusal(_ refusal: Scenario.EndpointRefusal, in scenario: Scenario, under stack: ResolvedStack, file: String) -> ScenarioFileError {
+        let names = endpointNames(of: scenario, under: stack)
+        let endpoint = Echo.text(refusal.endpoint)
+        let path: String
+        switch refusal.place {
+        case .step(let index): path = "steps[\(scenario.stepFileOrder?[index] ?? index)]"
+        case .link: path = "network.links"
+        case .clock: path = "clocks.\(endpoint)"
+        case .appVersion: path = "appVersion.\(endpoint)"
+        }
+        return ScenarioFileError(file: file, path: path, message: "unknown replica '\(endpoint)'; replicas: \(Echo.list(names))")
+    }
+}
