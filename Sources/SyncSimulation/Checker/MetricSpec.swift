@@ -1,8 +1,8 @@
 /// Everything the outputs say about one ``Metric``, declared once: the
 /// JSON report, `report.csv`, the results tables and their legend, the
-/// metric names `simulate check` accepts and docs/MODEL.md's metrics
-/// table are written from it, and docs/report-schema.json is checked
-/// against it. ``Metric/catalog`` holds one per metric.
+/// metric names `simulate check` accepts, docs/MODEL.md's metrics table
+/// and docs/report-schema.json's metrics are written from it.
+/// ``Metric/catalog`` holds one per metric.
 public struct MetricSpec: Sendable {
     /// How the figure is typed, which fixes how every output writes it.
     public enum Kind: Sendable, Hashable {
@@ -59,6 +59,9 @@ public struct MetricSpec: Sendable {
     public let unit: String
     /// What the figure counts, in a phrase, for docs/MODEL.md.
     public let meaning: String
+    /// What the figure counts, in full, for docs/report-schema.json: the
+    /// meaning as a sentence unless the spec says more.
+    public let detail: String
     /// False for a figure the JSON report leaves out because another one
     /// holds it (`converged` is `convergenceSeconds` not being `null`).
     public let isInJSON: Bool
@@ -76,46 +79,52 @@ public struct MetricSpec: Sendable {
         return value
     }
 
-    private init(_ metric: Metric, _ kind: Kind, unit: String, meaning: String, isInJSON: Bool = true, column: Column?,
+    private init(_ metric: Metric, _ kind: Kind, unit: String, meaning: String, detail: String?, isInJSON: Bool = true, column: Column?,
                  read: @escaping @Sendable (RunResult) -> Value) {
         self.metric = metric
         self.kind = kind
         self.unit = unit
         self.meaning = meaning
+        self.detail = detail ?? Self.sentence(meaning)
         self.isInJSON = isInJSON
         self.column = column
         self.read = read
     }
 
+    /// `phrase` as a sentence: capitalized, with a full stop.
+    static func sentence(_ phrase: String) -> String {
+        (phrase.first.map { $0.uppercased() } ?? "") + phrase.dropFirst() + "."
+    }
+
     /// A whole number `read` from a run.
-    public static func count(_ metric: Metric, unit: String, _ meaning: String, column: Column? = nil,
+    public static func count(_ metric: Metric, unit: String, _ meaning: String, detail: String? = nil, column: Column? = nil,
                              _ read: @escaping @Sendable (RunResult) -> Int) -> MetricSpec {
-        MetricSpec(metric, .count, unit: unit, meaning: meaning, column: column) { .count(read($0)) }
+        MetricSpec(metric, .count, unit: unit, meaning: meaning, detail: detail, column: column) { .count(read($0)) }
     }
 
     /// A duration `read` in microseconds.
-    public static func seconds(_ metric: Metric, unit: String, _ meaning: String, column: Column? = nil,
+    public static func seconds(_ metric: Metric, unit: String, _ meaning: String, detail: String? = nil, column: Column? = nil,
                                _ read: @escaping @Sendable (RunResult) -> Int64) -> MetricSpec {
-        MetricSpec(metric, .seconds, unit: unit, meaning: meaning, column: column) { .seconds(micros: read($0)) }
+        MetricSpec(metric, .seconds, unit: unit, meaning: meaning, detail: detail, column: column) { .seconds(micros: read($0)) }
     }
 
     /// A duration `read` in microseconds, nil when the run has none.
-    public static func secondsIfAny(_ metric: Metric, unit: String, _ meaning: String, column: Column? = nil,
+    public static func secondsIfAny(_ metric: Metric, unit: String, _ meaning: String, detail: String? = nil, column: Column? = nil,
                                     _ read: @escaping @Sendable (RunResult) -> Int64?) -> MetricSpec {
-        MetricSpec(metric, .secondsIfAny, unit: unit, meaning: meaning, column: column) { .seconds(micros: read($0)) }
+        MetricSpec(metric, .secondsIfAny, unit: unit, meaning: meaning, detail: detail, column: column) { .seconds(micros: read($0)) }
     }
 
     /// Yes or no, `read` from a run; `isInJSON` false when another JSON
     /// figure already says it.
-    public static func flag(_ metric: Metric, unit: String, _ meaning: String, isInJSON: Bool = true, column: Column? = nil,
+    public static func flag(_ metric: Metric, unit: String, _ meaning: String, detail: String? = nil, isInJSON: Bool = true, column: Column? = nil,
                             _ read: @escaping @Sendable (RunResult) -> Bool) -> MetricSpec {
-        MetricSpec(metric, .flag, unit: unit, meaning: meaning, isInJSON: isInJSON, column: column) { .flag(read($0)) }
+        MetricSpec(metric, .flag, unit: unit, meaning: meaning, detail: detail, isInJSON: isInJSON, column: column) { .flag(read($0)) }
     }
 
     /// A liveness verdict `read` from a run.
-    public static func verdict(_ metric: Metric, unit: String, _ meaning: String, column: Column? = nil,
+    public static func verdict(_ metric: Metric, unit: String, _ meaning: String, detail: String? = nil, column: Column? = nil,
                                _ read: @escaping @Sendable (RunResult) -> Liveness) -> MetricSpec {
-        MetricSpec(metric, .verdict, unit: unit, meaning: meaning, column: column) { .verdict(read($0)) }
+        MetricSpec(metric, .verdict, unit: unit, meaning: meaning, detail: detail, column: column) { .verdict(read($0)) }
     }
 }
 

@@ -51,45 +51,6 @@ struct ReportSchemaTests {
         #expect(problems == ["$: required key toolVersion is missing"])
     }
 
-    /// The metric names an expectation may use are the simulator's own.
-    @Test func theSchemaListsEveryMetric() throws {
-        let schema = try SchemaWalker.load()
-        let expectation = schema.definition("expectation")
-        let metric = (expectation["properties"] as? [String: Any])?["metric"] as? [String: Any]
-        #expect(metric?["enum"] as? [String] == Metric.allCases.map(\.rawValue))
-    }
-
-    /// Every metric the report writes (``Metric/catalog``) is in the
-    /// `result` definition at its path, required, with the JSON type its
-    /// kind writes: the schema is checked against the catalog, not kept
-    /// in line by hand.
-    @Test func theSchemaDescribesEveryMetricAtItsPathWithItsType() throws {
-        let schema = try SchemaWalker.load()
-        for spec in Metric.catalog where spec.isInJSON {
-            var node = schema.definition("result")
-            for key in spec.path.split(separator: ".").map(String.init) {
-                #expect((node["required"] as? [String])?.contains(key) == true, "\(spec.path): \(key) is not required")
-                node = try #require((node["properties"] as? [String: Any])?[key] as? [String: Any], "\(spec.path): no property \(key)")
-            }
-            let types = (node["type"] as? [String]) ?? (node["type"] as? String).map { [$0] }
-            switch spec.kind {
-            case .count:
-                #expect(types == ["integer"], "\(spec.path)")
-                #expect(node["minimum"] as? Int == 0, "\(spec.path)")
-            case .seconds:
-                #expect(types == ["number"], "\(spec.path)")
-                #expect(node["minimum"] as? Int == 0, "\(spec.path)")
-            case .secondsIfAny:
-                #expect(types == ["number", "null"], "\(spec.path)")
-            case .flag:
-                #expect(types == ["boolean"], "\(spec.path)")
-            case .verdict:
-                #expect(types == ["string"], "\(spec.path)")
-                #expect(node["enum"] as? [String] == Liveness.allCases.map(\.rawValue), "\(spec.path)")
-            }
-        }
-    }
-
     @Test func theSchemaVersionIsTheReports() throws {
         let schema = try SchemaWalker.load()
         for name in ["report", "output", "lintOutput", "exploreOutput"] {
