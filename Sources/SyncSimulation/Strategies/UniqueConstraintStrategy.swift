@@ -107,24 +107,28 @@ public struct UniqueConstraintStrategy: Strategy {
     /// (changes to known records) in one transaction, letting the merge
     /// policy resolve unique conflicts. Returns what a local save replicates.
     func save(inserting inserts: [Record], updating updates: [Record], in context: inout StrategyContext) -> Result<[Record], StoreError> {
-        var kept = policy == .error ? inserts : firstCreatedPerKey(inserts, schema: context.schema)
+        var kept = KeptRecords(policy == .error ? inserts : firstCreatedPerKey(inserts, schema: context.schema))
         var resolutions: [StoreOperation] = []
         var replicatedResolutions: [Record] = []
         var folds: [(RecordID, RecordID)] = []
+        // Each record's updates in this transaction, in their order: a
+        // conflict reads them by id, not by scanning every update.
+        var updatesByID: [RecordID: [Record]] = [:]
+        for update in updates { updatesByID[update.id, default: []].append(update) }
 
         // Each round resolves the conflicts the store reported; a policy
         // drops or rewrites the colliding new record, so rounds are few.
         for _ in 0 ..< 8 {
-            let operations = updates.map(StoreOperation.merge) + kept.map(StoreOperation.merge) + resolutions
+            let operations = updates.map(StoreOperation.merge) + kept.records.map(StoreOperation.merge) + resolutions
             do {
                 try context.store.commit(Transaction(operations))
                 for (folded, survivor) in folds { context.aliases[folded] = survivor }
-                return .success(StrategyContext.combined(kept + replicatedResolutions))
+                return .success(StrategyContext.combined(kept.records + replicatedResolutions))
             } catch {
                 // A storage failure is not a collision: nothing to resolve.
                 if policy == .error || error.code != .uniqueConstraint { return .failure(error) }
                 for conflict in error.conflicts {
-                    let newIDs = conflict.recordIDs.filter { id in kept.contains { $0.id == id } }
+                    let newIDs = conflict.recordIDs.filter(kept.contains)
                     let storedIDs = conflict.recordIDs.filter { !newIDs.contains($0) }
                     guard newIDs.count == 1, storedIDs.count == 1, var stored = context.store.record(storedIDs[0]) else {
                         // Not a new-versus-stored collision (the constraint
@@ -132,11 +136,10 @@ public struct UniqueConstraintStrategy: Strategy {
                         return .failure(error)
                     }
                     // The stored record as this transaction's updates leave it.
-                    for update in updates where update.id == stored.id { stored = stored.merged(with: update) }
-                    let newRecord = kept.first { $0.id == newIDs[0] }!
-                    kept.removeAll { $0.id == newRecord.id }
+                    for update in updatesByID[stored.id] ?? [] { stored = stored.merged(with: update) }
+                    let newRecord = kept.remove(newIDs[0])
                     let outcome = resolve(new: newRecord, stored: stored, context: &context)
-                    kept += outcome.keep
+                    kept.append(outcome.keep)
                     resolutions += outcome.operations
                     replicatedResolutions += outcome.replicated
                     if outcome.keep.isEmpty { folds.append((newRecord.id, stored.id)) }
