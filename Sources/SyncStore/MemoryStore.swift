@@ -36,6 +36,9 @@ public struct MemoryStore: Store {
     private var slots: ContiguousArray<Slot> = []
     private var keyIndex = LiveKeyIndex()
     private let keys: LiveKeys
+    /// The keys commits touched since the journal was last taken; nil
+    /// while no journal is kept (``journalTouchedKeys()``).
+    private var touchedKeys: [NaturalKey]?
 
     /// An empty store.
     public init(schema: Schema, enforcesUniqueness: Bool) {
@@ -88,6 +91,24 @@ public struct MemoryStore: Store {
         slotOfID.keys.sorted().map { slots[Int(slotOfID[$0]!)].record }
     }
 
+    /// Starts the journal of touched keys (``Store/journalTouchedKeys()``).
+    public mutating func journalTouchedKeys() {
+        if touchedKeys == nil { touchedKeys = [] }
+    }
+
+    /// The keys commits touched since the last call (``Store/takeTouchedKeys()``).
+    public mutating func takeTouchedKeys() -> [NaturalKey]? {
+        guard let touched = touchedKeys else { return nil }
+        touchedKeys = []
+        return touched
+    }
+
+    /// Adds the keys `record` holds to the journal, if one is kept.
+    private mutating func journal(_ record: Record) {
+        guard touchedKeys != nil else { return }
+        touchedKeys! += keys.naturalKeys(of: record)
+    }
+
     /// An empty transaction changes nothing and is not counted.
     public mutating func commit(_ transaction: Transaction) throws(StoreError) {
         guard !transaction.isEmpty else { return }
@@ -114,7 +135,11 @@ public struct MemoryStore: Store {
                     conflicts: conflicts)
             }
         }
-        for write in staged.writes { store(write.new) }
+        for write in staged.writes {
+            if let old = record(write.new.id) { journal(old) }
+            journal(write.new)
+            store(write.new)
+        }
         // Index updates commute, so the (hash) order of these loops cannot
         // show; removals go first so that a key changing hands never
         // meets its old holder.
@@ -126,6 +151,7 @@ public struct MemoryStore: Store {
     private mutating func apply(_ operation: StoreOperation) {
         guard let slotNumber = slotOfID[operation.id] else {
             let record = operation.applied(to: nil)
+            journal(record)
             let slot = store(record)
             for key in keys.of(record) { addHolder(record.id, at: slot, of: key) }
             return
@@ -133,11 +159,15 @@ public struct MemoryStore: Store {
         let slot = Int(slotNumber)
         let rekeys = keys.mayChange(operation)
         let oldKeys = rekeys ? keys.of(slots[slot].record) : []
+        // A change that moves no key can still hide the record from a
+        // fetch (a marked loser), so the keys it holds are journaled too.
+        if rekeys { journal(slots[slot].record) }
         switch operation {
         case .merge(let change): slots[slot].record.merge(change)
         case .replace(let replacement): slots[slot].record = replacement
         }
         updateDigest(of: slot)
+        journal(slots[slot].record)
         guard rekeys else { return }
         let newKeys = keys.of(slots[slot].record)
         for key in oldKeys where !newKeys.contains(key) { removeHolder(operation.id, at: slotNumber, of: key) }

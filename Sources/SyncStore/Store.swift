@@ -79,9 +79,28 @@ public protocol Store: Sendable {
     /// Catches up after other connections wrote to the same database (the
     /// concurrent writers of a file store): recounts what it keeps counted.
     mutating func reloadAfterOtherConnections()
+
+    /// Starts a journal of the natural keys commits touch, read with
+    /// ``takeTouchedKeys()``: what lets a checker look only at the keys a
+    /// commit could have changed, not at every key after every commit
+    /// (issue 31). A store may keep none.
+    mutating func journalTouchedKeys()
+
+    /// The natural keys committed records held before or after each change
+    /// since the last call, each at least once, in no order that may reach
+    /// an output; the journal starts over. Nil when the store keeps no
+    /// journal (it was not started, or the store cannot tell): the caller
+    /// then looks at every key.
+    mutating func takeTouchedKeys() -> [NaturalKey]?
 }
 
 extension Store {
     /// A store no other connection can write has nothing to catch up on.
     public mutating func reloadAfterOtherConnections() {}
+
+    /// Keeps no journal: another connection may change what it holds.
+    public mutating func journalTouchedKeys() {}
+
+    /// No journal: every key may have changed.
+    public mutating func takeTouchedKeys() -> [NaturalKey]? { nil }
 }

@@ -33,11 +33,26 @@ public struct GroundTruth: Sendable {
 
     /// Every key an intent addressed. Looked up, never iterated in an order that reaches output.
     public private(set) var keys: [NaturalKey: KeyTruth] = [:]
+    /// The keys in the order they became known, when kept
+    /// (``keepingKeyOrder()``): what lets a checker that looked before
+    /// read only the keys new since.
+    private(set) var keyOrder: [NaturalKey]?
     private let schema: Schema
 
     /// A ground truth with no intent recorded yet.
     public init(schema: Schema) {
         self.schema = schema
+    }
+
+    /// Keeps ``keyOrder`` from now on; only before any intent is recorded.
+    mutating func keepingKeyOrder() {
+        precondition(keys.isEmpty, "the key order is kept from the start")
+        keyOrder = []
+    }
+
+    /// A key becomes known.
+    private mutating func noteNew(_ key: NaturalKey) {
+        keyOrder?.append(key)
     }
 
     /// Records an intent whose save succeeded on `replica` at true time
@@ -62,7 +77,7 @@ public struct GroundTruth: Sendable {
     /// The app deleted `key`'s record: by a delete intent, or through a
     /// `cascade` rule in the same save.
     public mutating func recordDeleted(_ key: NaturalKey) {
-        keys[key] = KeyTruth(deleted: true, fields: [:])
+        if keys.updateValue(KeyTruth(deleted: true, fields: [:]), forKey: key) == nil { noteNew(key) }
     }
 
     /// `record`'s identity key (its entity's first unique key), as intents
@@ -76,6 +91,7 @@ public struct GroundTruth: Sendable {
     /// would copy every field's writers on each write, and N devices
     /// importing the same keys at one instant would cost N² per key.
     private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, on replica: ReplicaID, atMicros now: Int64) {
+        if keyOrder != nil && keys[key] == nil { noteNew(key) }
         if keys[key]?.deleted == true {
             // Written after a delete: earlier field writes no longer apply.
             keys[key] = KeyTruth(writtenAfterDelete: true)

@@ -43,13 +43,16 @@ struct RunObserver {
         var lostOnReset = 0
     }
 
-    init(scenario: Scenario, tracksCopies: Bool = false, fetchFilter: FetchFilter? = nil) {
+    /// `checked`: the incremental trackers check each look against a
+    /// look at everything (``Simulation``'s invariant checks).
+    init(scenario: Scenario, tracksCopies: Bool = false, fetchFilter: FetchFilter? = nil, checked: Bool = false) {
         let count = scenario.replicaCount
         self.fetchFilter = fetchFilter
         marked = fetchFilter.map { _ in DuplicateTracker(replicaCount: count) }
-        copies = tracksCopies ? CopyTracker(replicaCount: count) : nil
+        copies = tracksCopies ? CopyTracker(replicaCount: count, checked: checked) : nil
         pendingLinks = PendingLinkTracker(schema: scenario.schema)
         truth = GroundTruth(schema: scenario.schema)
+        if tracksCopies { truth.keepingKeyOrder() }
         duplicates = DuplicateTracker(replicaCount: count)
         convergence = ConvergenceTracker(replicaCount: count)
         series = DuplicateSeries(resolutionMicros: scenario.seriesResolutionMicros, replicaCount: count,
@@ -57,9 +60,15 @@ struct RunObserver {
         observedCommits = Array(repeating: 0, count: count)
     }
 
+    /// Whether the copy tracker runs: the stores then journal the keys
+    /// their commits touch, for ``observe(_:touched:atMicros:)``.
+    var tracksCopies: Bool { copies != nil }
+
     /// Updates the duplicate and convergence trackers if the device's store
-    /// changed since they last looked.
-    mutating func observe(_ node: ReplicaNode, atMicros now: Int64) {
+    /// changed since they last looked. `touched`: the keys its commits
+    /// touched since the last look (``Store/takeTouchedKeys()``), nil when
+    /// it keeps no journal.
+    mutating func observe(_ node: ReplicaNode, touched: [NaturalKey]? = nil, atMicros now: Int64) {
         let index = node.id.index
         let store = node.store
         guard store.commitCount != observedCommits[index] else { return }
@@ -70,7 +79,7 @@ struct RunObserver {
         if let view { marked?.update(replica: index, count: view.hidden, atMicros: now) }
         series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: now)
         convergence.update(replica: index, digest: view?.digest ?? store.digest, atMicros: now)
-        copies?.update(replica: index, store: store, truth: truth, filter: fetchFilter)
+        copies?.update(replica: index, store: store, truth: truth, touched: touched, filter: fetchFilter)
         pendingLinks?.update(store: store, aliases: node.context.aliases)
     }
 

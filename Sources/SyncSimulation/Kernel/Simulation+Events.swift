@@ -90,6 +90,7 @@ extension Simulation {
 
     /// Lets the observer see the device's store if it changed.
     mutating func observe(_ replica: ReplicaID) {
-        observer.observe(nodes[replica.index], atMicros: nowMicros)
+        let touched = nodes[replica.index].takeTouchedKeys()
+        observer.observe(nodes[replica.index], touched: touched, atMicros: nowMicros)
     }
 }

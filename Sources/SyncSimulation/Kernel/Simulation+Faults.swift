@@ -33,13 +33,14 @@ extension Simulation {
         // A wiped app's database file is deleted; the replica starts a new one.
         storeKind.delete(label: devices[replica].storeLabel)
         let label = Self.storeLabel(scenario: scenario, seed: seed, strategy: strategy, replica: replica, incarnation: newOrigin.index)
-        let emptyStore: any Store
+        var emptyStore: any Store
         do {
             (emptyStore, devices[replica].storeLabel) = try storeKind.open(schema: scenario.schema, enforcesUniqueness: enforcesUniqueness(on: replica),
                                                                   label: label)
         } catch {
             preconditionFailure("cannot open a new store for wiped replica \(replica): \(error)")
         }
+        if observer.tracksCopies { emptyStore.journalTouchedKeys() }
         nodes[replica.index].wipe(emptyStore: emptyStore, newOrigin: newOrigin)
         devices[replica].neverUploaded = []
         engine.wiped(replica, newOrigin: newOrigin)

@@ -79,9 +79,11 @@ public struct Simulation {
             // A device on an app version without the keys has no constraints.
             var app = AppSettings(scenario: scenario)
             app.declaresUniqueKeys = scenario.startsDeclaringUniqueKeys(replica)
-            let (store, label) = try storeKind.open(schema: scenario.schema,
+            var (store, label) = try storeKind.open(schema: scenario.schema,
                                                     enforcesUniqueness: strategy.enforcesUniqueness && app.declaresUniqueKeys,
                                                     label: Self.storeLabel(scenario: scenario, seed: seed, strategy: strategy, replica: replica))
+            // The copy tracker reads only the keys commits touched.
+            if strategy.runsDedupePass { store.journalTouchedKeys() }
             nodes.append(ReplicaNode(id: replica, strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed, app: app))
             states.append(DeviceState(syncOff: scenario.syncOff.contains(replica), storeLabel: label,
                                       syncRandom: Xoshiro256StarStar(seed: seed, stream: "sync.\(replica)"),
@@ -96,7 +98,7 @@ public struct Simulation {
         for link in scenario.links.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
             network.setSettings(scenario.links[link]!, for: link)
         }
-        observer = RunObserver(scenario: scenario, tracksCopies: strategy.runsDedupePass, fetchFilter: strategy.fetchFilter)
+        observer = RunObserver(scenario: scenario, tracksCopies: strategy.runsDedupePass, fetchFilter: strategy.fetchFilter, checked: checksInvariants)
         faults = FaultInjector(seed: seed)
         writers = WriterScheduler(seed: seed, latencyMicros: scenario.writerLatencyMicros)
         invariants = checksInvariants ? InvariantChecker(replicaCount: count) : nil

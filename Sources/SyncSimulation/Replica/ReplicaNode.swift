@@ -48,6 +48,12 @@ public struct ReplicaNode {
     /// The device's store.
     public var store: any Store { context.store }
 
+    /// The keys the store's commits touched since the last call; nil when
+    /// it keeps no journal (``Store/takeTouchedKeys()``).
+    mutating func takeTouchedKeys() -> [NaturalKey]? {
+        context.store.takeTouchedKeys()
+    }
+
     /// Whose writes this node's stamps and ids are: `id`, until a wipe brings
     /// the device back as a new origin.
     public var origin: ReplicaID { context.replica }
