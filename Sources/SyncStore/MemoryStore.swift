@@ -36,9 +36,9 @@ public struct MemoryStore: Store {
     private var slots: ContiguousArray<Slot> = []
     private var keyIndex = LiveKeyIndex()
     private let keys: LiveKeys
-    /// The keys commits touched since the journal was last taken; nil
-    /// while no journal is kept (``journalTouchedKeys()``).
-    private var touchedKeys: [NaturalKey]?
+    /// What commits touched since the journal was last taken; nil while
+    /// no journal is kept (``startJournal()``).
+    private var journal: StoreJournal?
 
     /// An empty store.
     public init(schema: Schema, enforcesUniqueness: Bool) {
@@ -91,22 +91,24 @@ public struct MemoryStore: Store {
         slotOfID.keys.sorted().map { slots[Int(slotOfID[$0]!)].record }
     }
 
-    /// Starts the journal of touched keys (``Store/journalTouchedKeys()``).
-    public mutating func journalTouchedKeys() {
-        if touchedKeys == nil { touchedKeys = [] }
+    /// Starts the journal of what commits touch (``Store/startJournal()``).
+    public mutating func startJournal() {
+        if journal == nil { journal = StoreJournal() }
     }
 
-    /// The keys commits touched since the last call (``Store/takeTouchedKeys()``).
-    public mutating func takeTouchedKeys() -> [NaturalKey]? {
-        guard let touched = touchedKeys else { return nil }
-        touchedKeys = []
-        return touched
+    /// What commits touched since the last call (``Store/takeJournal()``).
+    public mutating func takeJournal() -> StoreJournal? {
+        guard let taken = journal else { return nil }
+        journal = StoreJournal()
+        return taken
     }
 
-    /// Adds the keys `record` holds to the journal, if one is kept.
+    /// Adds `record`, as a version committed or replaced, and the keys it
+    /// holds to the journal, if one is kept.
     private mutating func journal(_ record: Record) {
-        guard touchedKeys != nil else { return }
-        touchedKeys! += keys.naturalKeys(of: record)
+        guard journal != nil else { return }
+        journal!.keys += keys.naturalKeys(of: record)
+        journal!.records.append(record.id)
     }
 
     /// An empty transaction changes nothing and is not counted.

@@ -80,18 +80,17 @@ public protocol Store: Sendable {
     /// concurrent writers of a file store): recounts what it keeps counted.
     mutating func reloadAfterOtherConnections()
 
-    /// Starts a journal of the natural keys commits touch, read with
-    /// ``takeTouchedKeys()``: what lets a checker look only at the keys a
-    /// commit could have changed, not at every key after every commit
-    /// (issue 31). A store may keep none.
-    mutating func journalTouchedKeys()
+    /// Starts a journal of what commits touch, read with ``takeJournal()``:
+    /// what lets a checker look only at what a commit could have changed,
+    /// not at every key and record after every commit (issue 31). A store
+    /// may keep none.
+    mutating func startJournal()
 
-    /// The natural keys committed records held before or after each change
-    /// since the last call, each at least once, in no order that may reach
-    /// an output; the journal starts over. Nil when the store keeps no
-    /// journal (it was not started, or the store cannot tell): the caller
-    /// then looks at every key.
-    mutating func takeTouchedKeys() -> [NaturalKey]?
+    /// What commits touched since the last call (``StoreJournal``); the
+    /// journal starts over. Nil when the store keeps no journal (it was not
+    /// started, or the store cannot tell): the caller then looks at
+    /// everything.
+    mutating func takeJournal() -> StoreJournal?
 }
 
 extension Store {
@@ -99,8 +98,20 @@ extension Store {
     public mutating func reloadAfterOtherConnections() {}
 
     /// Keeps no journal: another connection may change what it holds.
-    public mutating func journalTouchedKeys() {}
+    public mutating func startJournal() {}
 
-    /// No journal: every key may have changed.
-    public mutating func takeTouchedKeys() -> [NaturalKey]? { nil }
+    /// No journal: anything may have changed.
+    public mutating func takeJournal() -> StoreJournal? { nil }
+}
+
+/// What a store's commits touched since its journal was last taken: each
+/// at least once, in no order that may reach an output.
+public struct StoreJournal: Sendable {
+    /// The natural keys committed records held before or after each change.
+    public var keys: [NaturalKey] = []
+    /// The committed records.
+    public var records: [RecordID] = []
+
+    /// An empty journal.
+    public init() {}
 }

@@ -21,6 +21,8 @@ struct RunObserver {
     /// Devices losing their last copy of a key (`copiesLost`), for the
     /// strategies with a dedupe pass; nil otherwise.
     private(set) var copies: CopyTracker?
+    /// Each device's view through its app's fetches, for a strategy whose app hides records.
+    private var views: UserViewTracker?
     /// Links held to records not yet received; nil without relationships.
     private(set) var pendingLinks: PendingLinkTracker?
     /// The last heal, restart or acknowledged write: convergence time is
@@ -50,6 +52,7 @@ struct RunObserver {
         self.fetchFilter = fetchFilter
         marked = fetchFilter.map { _ in DuplicateTracker(replicaCount: count) }
         copies = tracksCopies ? CopyTracker(replicaCount: count, checked: checked) : nil
+        views = fetchFilter.map { UserViewTracker(replicaCount: count, filter: $0, checked: checked) }
         pendingLinks = PendingLinkTracker(schema: scenario.schema)
         truth = GroundTruth(schema: scenario.schema)
         if tracksCopies { truth.keepingKeyOrder() }
@@ -60,26 +63,26 @@ struct RunObserver {
         observedCommits = Array(repeating: 0, count: count)
     }
 
-    /// Whether the copy tracker runs: the stores then journal the keys
-    /// their commits touch, for ``observe(_:touched:atMicros:)``.
-    var tracksCopies: Bool { copies != nil }
+    /// Whether the stores should journal what their commits touch, for
+    /// ``observe(_:journal:atMicros:)``: the copy tracker and the user view
+    /// read only that.
+    var readsJournals: Bool { copies != nil || views != nil }
 
     /// Updates the duplicate and convergence trackers if the device's store
-    /// changed since they last looked. `touched`: the keys its commits
-    /// touched since the last look (``Store/takeTouchedKeys()``), nil when
-    /// it keeps no journal.
-    mutating func observe(_ node: ReplicaNode, touched: [NaturalKey]? = nil, atMicros now: Int64) {
+    /// changed since they last looked. `journal`: what its commits touched
+    /// since the last look (``Store/takeJournal()``), nil when it keeps none.
+    mutating func observe(_ node: ReplicaNode, journal: StoreJournal? = nil, atMicros now: Int64) {
         let index = node.id.index
         let store = node.store
         guard store.commitCount != observedCommits[index] else { return }
         observedCommits[index] = store.commitCount
         lastStateChangeMicros = now
-        let view = fetchFilter.map { UserView(store: store, filter: $0) }
+        let view = views?.look(replica: index, store: store, journal: journal)
         duplicates.update(replica: index, count: view?.duplicates ?? store.duplicateCount, atMicros: now)
         if let view { marked?.update(replica: index, count: view.hidden, atMicros: now) }
         series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: now)
         convergence.update(replica: index, digest: view?.digest ?? store.digest, atMicros: now)
-        copies?.update(replica: index, store: store, truth: truth, touched: touched, filter: fetchFilter)
+        copies?.update(replica: index, store: store, truth: truth, touched: journal?.keys, filter: fetchFilter)
         pendingLinks?.update(store: store, aliases: node.context.aliases)
     }
 
@@ -88,6 +91,7 @@ struct RunObserver {
     mutating func storeReplaced(_ replica: ReplicaID) {
         observedCommits[replica.index] = -1
         copies?.storeReplaced(replica)
+        views?.storeReplaced(replica)
     }
 
     /// A save the application saw succeed. A delete's save may delete other

@@ -17,6 +17,12 @@ struct UserView {
     /// unset, so it hashes alike on every device.
     let digest: StateDigest
 
+    init(duplicates: Int, hidden: Int, digest: StateDigest) {
+        self.duplicates = duplicates
+        self.hidden = hidden
+        self.digest = digest
+    }
+
     /// One scan of the store's records, plus the holders of each
     /// duplicated key.
     init(store: any Store, filter: FetchFilter) {

@@ -90,7 +90,7 @@ extension Simulation {
 
     /// Lets the observer see the device's store if it changed.
     mutating func observe(_ replica: ReplicaID) {
-        let touched = nodes[replica.index].takeTouchedKeys()
-        observer.observe(nodes[replica.index], touched: touched, atMicros: nowMicros)
+        let journal = nodes[replica.index].takeJournal()
+        observer.observe(nodes[replica.index], journal: journal, atMicros: nowMicros)
     }
 }

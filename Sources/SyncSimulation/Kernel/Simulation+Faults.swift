@@ -40,7 +40,7 @@ extension Simulation {
         } catch {
             preconditionFailure("cannot open a new store for wiped replica \(replica): \(error)")
         }
-        if observer.tracksCopies { emptyStore.journalTouchedKeys() }
+        if observer.readsJournals { emptyStore.startJournal() }
         nodes[replica.index].wipe(emptyStore: emptyStore, newOrigin: newOrigin)
         devices[replica].neverUploaded = []
         engine.wiped(replica, newOrigin: newOrigin)

@@ -82,8 +82,8 @@ public struct Simulation {
             var (store, label) = try storeKind.open(schema: scenario.schema,
                                                     enforcesUniqueness: strategy.enforcesUniqueness && app.declaresUniqueKeys,
                                                     label: Self.storeLabel(scenario: scenario, seed: seed, strategy: strategy, replica: replica))
-            // The copy tracker reads only the keys commits touched.
-            if strategy.runsDedupePass { store.journalTouchedKeys() }
+            // The copy tracker and the user view read only what commits touched.
+            if strategy.runsDedupePass || strategy.fetchFilter != nil { store.startJournal() }
             nodes.append(ReplicaNode(id: replica, strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed, app: app))
             states.append(DeviceState(syncOff: scenario.syncOff.contains(replica), storeLabel: label,
                                       syncRandom: Xoshiro256StarStar(seed: seed, stream: "sync.\(replica)"),

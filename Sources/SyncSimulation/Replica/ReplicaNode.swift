@@ -48,10 +48,10 @@ public struct ReplicaNode {
     /// The device's store.
     public var store: any Store { context.store }
 
-    /// The keys the store's commits touched since the last call; nil when
-    /// it keeps no journal (``Store/takeTouchedKeys()``).
-    mutating func takeTouchedKeys() -> [NaturalKey]? {
-        context.store.takeTouchedKeys()
+    /// What the store's commits touched since the last call; nil when it
+    /// keeps no journal (``Store/takeJournal()``).
+    mutating func takeJournal() -> StoreJournal? {
+        context.store.takeJournal()
     }
 
     /// Whose writes this node's stamps and ids are: `id`, until a wipe brings
