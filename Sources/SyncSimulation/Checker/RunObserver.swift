@@ -53,7 +53,7 @@ struct RunObserver {
         marked = fetchFilter.map { _ in DuplicateTracker(replicaCount: count) }
         copies = tracksCopies ? CopyTracker(replicaCount: count, checked: checked) : nil
         views = fetchFilter.map { UserViewTracker(replicaCount: count, filter: $0, checked: checked) }
-        pendingLinks = PendingLinkTracker(schema: scenario.schema)
+        pendingLinks = PendingLinkTracker(schema: scenario.schema, replicaCount: count, checked: checked)
         truth = GroundTruth(schema: scenario.schema)
         if tracksCopies { truth.keepingKeyOrder() }
         duplicates = DuplicateTracker(replicaCount: count)
@@ -64,9 +64,9 @@ struct RunObserver {
     }
 
     /// Whether the stores should journal what their commits touch, for
-    /// ``observe(_:journal:atMicros:)``: the copy tracker and the user view
-    /// read only that.
-    var readsJournals: Bool { copies != nil || views != nil }
+    /// ``observe(_:journal:atMicros:)``: the copy tracker, the user view
+    /// and the pending-link tracker read only that.
+    var readsJournals: Bool { copies != nil || views != nil || pendingLinks != nil }
 
     /// Updates the duplicate and convergence trackers if the device's store
     /// changed since they last looked. `journal`: what its commits touched
@@ -83,7 +83,7 @@ struct RunObserver {
         series.record(worst: duplicates.worst, replicaCounts: duplicates.counts, atMicros: now)
         convergence.update(replica: index, digest: view?.digest ?? store.digest, atMicros: now)
         copies?.update(replica: index, store: store, truth: truth, touched: journal?.keys, filter: fetchFilter)
-        pendingLinks?.update(store: store, aliases: node.context.aliases)
+        pendingLinks?.update(replica: index, store: store, aliases: node.context.aliases, journal: journal)
     }
 
     /// The device has a new store: the next observation looks whatever its
@@ -92,6 +92,7 @@ struct RunObserver {
         observedCommits[replica.index] = -1
         copies?.storeReplaced(replica)
         views?.storeReplaced(replica)
+        pendingLinks?.storeReplaced(replica)
     }
 
     /// A save the application saw succeed. A delete's save may delete other

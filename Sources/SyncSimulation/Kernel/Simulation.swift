@@ -72,6 +72,7 @@ public struct Simulation {
         // Devices get a node each; every endpoint (the devices and the
         // engine's server, if any) is a network address.
         let count = scenario.replicaCount
+        observer = RunObserver(scenario: scenario, tracksCopies: strategy.runsDedupePass, fetchFilter: strategy.fetchFilter, checked: checksInvariants)
         var nodes: [ReplicaNode] = []
         var states: [DeviceState] = []
         for index in 0 ..< count {
@@ -82,8 +83,8 @@ public struct Simulation {
             var (store, label) = try storeKind.open(schema: scenario.schema,
                                                     enforcesUniqueness: strategy.enforcesUniqueness && app.declaresUniqueKeys,
                                                     label: Self.storeLabel(scenario: scenario, seed: seed, strategy: strategy, replica: replica))
-            // The copy tracker and the user view read only what commits touched.
-            if strategy.runsDedupePass || strategy.fetchFilter != nil { store.startJournal() }
+            // The observer's trackers read only what commits touched.
+            if observer.readsJournals { store.startJournal() }
             nodes.append(ReplicaNode(id: replica, strategy: strategy, store: store, clock: scenario.clocks[index], seed: seed, app: app))
             states.append(DeviceState(syncOff: scenario.syncOff.contains(replica), storeLabel: label,
                                       syncRandom: Xoshiro256StarStar(seed: seed, stream: "sync.\(replica)"),
@@ -98,7 +99,6 @@ public struct Simulation {
         for link in scenario.links.keys.sorted(by: { ($0.from, $0.to) < ($1.from, $1.to) }) {
             network.setSettings(scenario.links[link]!, for: link)
         }
-        observer = RunObserver(scenario: scenario, tracksCopies: strategy.runsDedupePass, fetchFilter: strategy.fetchFilter, checked: checksInvariants)
         faults = FaultInjector(seed: seed)
         writers = WriterScheduler(seed: seed, latencyMicros: scenario.writerLatencyMicros)
         invariants = checksInvariants ? InvariantChecker(replicaCount: count) : nil
