@@ -39,12 +39,27 @@ public struct MemoryStore: Store {
     /// What commits touched since the journal was last taken; nil while
     /// no journal is kept (``startJournal()``).
     private var journal: StoreJournal?
+    /// For a schema with relationships: per target, the records whose
+    /// relationships hold it in their stored version, with the
+    /// relationship's index (``owners(of:entity:relation:)``).
+    private var ownerLinks = OwnerLinks()
 
     /// An empty store.
     public init(schema: Schema, enforcesUniqueness: Bool) {
         self.schema = schema
         self.enforcesUniqueness = enforcesUniqueness
         keys = LiveKeys(schema: schema)
+        ownerLinks.isKept = schema.entities.contains { !$0.relations.isEmpty }
+    }
+
+    /// The live owners of `target` through `entity`'s relationship
+    /// `relation`, sorted by id, from the index of owners.
+    public func owners(of target: RecordID, entity: EntityIndex, relation: Int) -> [RecordID]? {
+        guard ownerLinks.isKept else { return nil }
+        return ownerLinks.owners(of: target, relation: relation).filter { id in
+            guard let owner = record(id) else { return false }
+            return owner.entity == entity && owner.isLive && owner.relations[relation].elements.contains(target)
+        }.sorted()
     }
 
     /// The stored version of `id`, live or tombstoned; nil when never stored.
@@ -138,8 +153,10 @@ public struct MemoryStore: Store {
             }
         }
         for write in staged.writes {
-            if let old = record(write.new.id) { journal(old) }
+            let old = record(write.new.id)
+            if let old { journal(old) }
             journal(write.new)
+            ownerLinks.replace(old, with: write.new)
             store(write.new)
         }
         // Index updates commute, so the (hash) order of these loops cannot
@@ -154,6 +171,7 @@ public struct MemoryStore: Store {
         guard let slotNumber = slotOfID[operation.id] else {
             let record = operation.applied(to: nil)
             journal(record)
+            ownerLinks.replace(nil, with: record)
             let slot = store(record)
             for key in keys.of(record) { addHolder(record.id, at: slot, of: key) }
             return
@@ -164,12 +182,15 @@ public struct MemoryStore: Store {
         // A change that moves no key can still hide the record from a
         // fetch (a marked loser), so the keys it holds are journaled too.
         if rekeys { journal(slots[slot].record) }
+        let relinks = ownerLinks.mayChange(operation)
+        let before = relinks ? slots[slot].record : nil
         switch operation {
         case .merge(let change): slots[slot].record.merge(change)
         case .replace(let replacement): slots[slot].record = replacement
         }
         updateDigest(of: slot)
         journal(slots[slot].record)
+        if relinks { ownerLinks.replace(before, with: slots[slot].record) }
         guard rekeys else { return }
         let newKeys = keys.of(slots[slot].record)
         for key in oldKeys where !newKeys.contains(key) { removeHolder(operation.id, at: slotNumber, of: key) }

@@ -91,6 +91,12 @@ public protocol Store: Sendable {
     /// started, or the store cannot tell): the caller then looks at
     /// everything.
     mutating func takeJournal() -> StoreJournal?
+
+    /// The live records of `entity` whose relationship `relation` holds
+    /// `target`, sorted by id: what the inverse shows on `target`, as an
+    /// index answers it. Nil when the store keeps no such index: the caller
+    /// reads every record.
+    func owners(of target: RecordID, entity: EntityIndex, relation: Int) -> [RecordID]?
 }
 
 extension Store {
@@ -102,6 +108,9 @@ extension Store {
 
     /// No journal: anything may have changed.
     public mutating func takeJournal() -> StoreJournal? { nil }
+
+    /// No index of owners: the caller reads every record.
+    public func owners(of target: RecordID, entity: EntityIndex, relation: Int) -> [RecordID]? { nil }
 }
 
 /// What a store's commits touched since its journal was last taken: each

@@ -75,6 +75,15 @@ extension StrategyContext {
     /// The live records of `end`'s owning entity whose relationship holds
     /// `target`, sorted by id: what the inverse shows on `target`.
     func owners(of target: RecordID, through end: Schema.InverseEnd) -> [Record] {
+        guard let ids = store.owners(of: target, entity: end.owner, relation: end.relation) else { return scannedOwners(of: target, through: end) }
+        let owners = ids.compactMap { store.record($0) }
+        // Debug builds (every test run) check the store's index against a read of every record.
+        assert(owners.map(\.id) == scannedOwners(of: target, through: end).map(\.id), "the store's index of owners disagrees with its records")
+        return owners
+    }
+
+    /// ``owners(of:through:)`` from every record, for a store without an index of owners.
+    private func scannedOwners(of target: RecordID, through end: Schema.InverseEnd) -> [Record] {
         store.allRecords().filter { owner in
             owner.entity == end.owner && owner.isLive && owner.relations[end.relation].elements.contains(target)
         }
