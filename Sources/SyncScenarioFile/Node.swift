@@ -33,8 +33,14 @@ struct Node {
     /// `expected one of "mesh", "hub", found "hbu"; did you mean "hub"?`:
     /// `text`, read from this node, is none of `names`.
     func expected(oneOf names: [String], found text: String) -> ScenarioFileError {
-        error("expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(text))\""
-            + Suggestion.didYouMean(text, among: names, quote: "\""))
+        error(Self.expectedMessage(oneOf: names, found: text))
+    }
+
+    /// The message of ``expected(oneOf:found:)``, for a check made after
+    /// the file was read (a variant the stack it is moved to lacks).
+    static func expectedMessage(oneOf names: [String], found text: String) -> String {
+        "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(text))\""
+            + Suggestion.didYouMean(text, among: names, quote: "\"")
     }
 
     /// A member's node; its path shows a long key shortened (``Echo``).

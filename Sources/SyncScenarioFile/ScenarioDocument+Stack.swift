@@ -25,10 +25,7 @@ extension ScenarioDocument {
     /// wrote (`kept`: paths such as `cloudkit.syncOrder`) stays, as it does
     /// in a document edited in that order.
     func runningUnder(engine name: String, keeping kept: [String]) throws(ScenarioFileError) -> ScenarioDocument {
-        guard EngineCatalog.entry(named: name) != nil else {
-            throw ScenarioFileError(file: file, path: "engine", message: "cannot run under engine '\(Echo.text(name))'; engines: \(EngineCatalog.allNames.joined(separator: ", "))"
-                + Suggestion.didYouMean(name, among: EngineCatalog.allNames))
-        }
+        if let unknown = Self.unknownStack(path: "engine", name: name, file: file) { throw unknown }
         var changed = choices
         changed.stack = choices.stack.runningUnder(engine: name, keeping: kept)
         return try Self.bound(scenario, choices: changed, file: file, seed: seed, checkingSettings: true)
@@ -37,13 +34,19 @@ extension ScenarioDocument {
     /// ``runningAs(preset:)``, keeping what the overrides after the change
     /// wrote (see ``runningUnder(engine:keeping:)``).
     func runningAs(preset name: String, keeping kept: [String]) throws(ScenarioFileError) -> ScenarioDocument {
-        guard let preset = PresetCatalog.preset(named: name) else {
-            throw ScenarioFileError(file: file, path: "preset", message: "cannot run as preset '\(Echo.text(name))'; presets: \(PresetCatalog.allNames.joined(separator: ", "))"
-                + Suggestion.didYouMean(name, among: PresetCatalog.allNames))
-        }
+        guard let preset = PresetCatalog.preset(named: name) else { throw Self.unknownStack(path: "preset", name: name, file: file)! }
         var changed = choices
         changed.stack = choices.stack.runningAs(preset: preset, keeping: kept)
         return try Self.bound(scenario, choices: changed, file: file, seed: seed, checkingSettings: true)
+    }
+
+    /// The error for `name` when no engine (`path` "engine") or preset
+    /// (`path` "preset") has it; nil when one does.
+    static func unknownStack(path: String, name: String, file: String) -> ScenarioFileError? {
+        let (known, what, verb) = path == "engine" ? (EngineCatalog.allNames, "engine", "run under") : (PresetCatalog.allNames, "preset", "run as")
+        guard !known.contains(name) else { return nil }
+        return ScenarioFileError(file: file, path: path, message: "cannot \(verb) \(what) '\(Echo.text(name))'; \(what)s: \(known.joined(separator: ", "))"
+            + Suggestion.didYouMean(name, among: known))
     }
 
     /// `scenario` run by the stack `choices` resolve to, with the strategies
@@ -58,15 +61,14 @@ extension ScenarioDocument {
                       checkingSettings: Bool) throws(ScenarioFileError) -> ScenarioDocument {
         let stack = try choices.stack.resolved(file: file, checkingSettings: checkingSettings)
         // The endpoint the old stack added and the new one lacks, if any.
-        let oldEndpoint = scenario.stackEndpoint.map { scenario.replicaNames[$0.index] }
-        let newEndpoint = stack.topology == .hub ? "hub" : stack.engine.serverName
-        let gone = oldEndpoint == newEndpoint ? nil : scenario.stackEndpoint
+        let newEndpoint = Scenario.stackEndpointName(engine: stack.engine, topology: stack.topology)
+        let gone = scenario.stackEndpointName == newEndpoint ? nil : scenario.stackEndpoint
         if let gone, let place = choices.stackEndpointPlaces.first {
             // The first place the file names it, as reading the file with
             // the new stack written in would refuse, before any refusal of
             // the preset's (a file is read before it is bound).
             throw ScenarioFileError(file: file, path: place, message: "unknown replica '\(Echo.text(scenario.replicaNames[gone.index]))'; "
-                + "replicas: \(Echo.list(endpointNames(of: scenario, under: stack)))")
+                + "replicas: \(Echo.list(endpointNames(of: scenario, adding: newEndpoint)))")
         }
         if let preset = stack.preset {
             if let refusal = preset.denyRuleRefusal, let denied = ScenarioParser.firstDenyRule(in: scenario.schema) {
@@ -99,7 +101,7 @@ extension ScenarioDocument {
                 let names = stack.variants.map(\.name)
                 throw ScenarioFileError(file: file, path: path, message: names.isEmpty
                     ? "this scenario runs no variants: only a preset with a behaviour no source settles has them, and a scenario whose own engine settings choose that behaviour runs none"
-                    : "expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(Echo.text(variant))\"" + Suggestion.didYouMean(variant, among: names, quote: "\""))
+                    : Node.expectedMessage(oneOf: names, found: variant))
             }
             if case .value(let value) = expectation, let gone, value.replicas.contains(gone) {
                 throw ScenarioFileError(file: file, path: placed.replicasPath ?? placed.strategyPath,
@@ -123,17 +125,16 @@ extension ScenarioDocument {
         }
     }
 
-    /// The endpoints' names of `scenario` run by `stack`: its named
-    /// devices, then the hub or the engine's server.
-    private static func endpointNames(of scenario: Scenario, under stack: ResolvedStack) -> [String] {
-        Array(scenario.replicaNames.prefix(scenario.stackEndpoint?.index ?? scenario.replicaNames.count))
-            + (stack.topology == .hub ? ["hub"] : []) + (stack.engine.serverName.map { [$0] } ?? [])
+    /// The endpoints' names of `scenario` on a stack that adds `endpoint`:
+    /// its named devices, then that one.
+    private static func endpointNames(of scenario: Scenario, adding endpoint: String?) -> [String] {
+        Array(scenario.replicaNames.prefix(scenario.stackEndpoint?.index ?? scenario.replicaNames.count)) + (endpoint.map { [$0] } ?? [])
     }
 
     /// The error for a scenario built in Swift that names an endpoint its new stack lacks,
     /// at the place in the file that names it.
     private static func refusal(_ refusal: Scenario.EndpointRefusal, in scenario: Scenario, under stack: ResolvedStack, file: String) -> ScenarioFileError {
-        let names = endpointNames(of: scenario, under: stack)
+        let names = endpointNames(of: scenario, adding: Scenario.stackEndpointName(engine: stack.engine, topology: stack.topology))
         let endpoint = Echo.text(refusal.endpoint)
         let path: String
         switch refusal.place {

@@ -55,14 +55,12 @@ extension ScenarioFile {
         do throws(ScenarioFileError) {
             var document = try parser.parse()
             for change in stackChanges {
-                let known = change.path == "engine" ? EngineCatalog.entry(named: change.value) != nil : PresetCatalog.preset(named: change.value) != nil
-                do throws(ScenarioFileError) {
-                    document = change.path == "engine" ? try document.runningUnder(engine: change.value, keeping: change.kept)
-                                                        : try document.runningAs(preset: change.value, keeping: change.kept)
-                } catch {
-                    // A name no engine or preset has is the command line's.
-                    throw known ? error : ScenarioFileError(file: file, path: error.path, message: error.message, argument: change.argument)
+                // A name no engine or preset has is the command line's.
+                if let unknown = ScenarioDocument.unknownStack(path: change.path, name: change.value, file: file) {
+                    throw ScenarioFileError(file: file, path: unknown.path, message: unknown.message, argument: change.argument)
                 }
+                document = change.path == "engine" ? try document.runningUnder(engine: change.value, keeping: change.kept)
+                                                    : try document.runningAs(preset: change.value, keeping: change.kept)
             }
             return document
         } catch {

@@ -56,9 +56,11 @@ public struct MemoryStore: Store {
     /// `relation`, sorted by id, from the index of owners.
     public func owners(of target: RecordID, entity: EntityIndex, relation: Int) -> [RecordID]? {
         guard ownerLinks.isKept else { return nil }
+        // The index holds every stored version's links: an owner must
+        // still be live, and of `entity` (another entity's relationship
+        // may have the same index).
         return ownerLinks.owners(of: target, relation: relation).filter { id in
-            guard let owner = record(id) else { return false }
-            return owner.entity == entity && owner.isLive && owner.relations[relation].elements.contains(target)
+            record(id).map { $0.entity == entity && $0.isLive } ?? false
         }.sorted()
     }
 

@@ -3,7 +3,7 @@ import SyncModel
 /// Which records' relationships hold each target, kept as records are
 /// stored: what answers "who links here" (a delete rule's owners) without
 /// reading every record (issue 31). Every stored version is indexed, live
-/// or not; the store's query checks each candidate against its record.
+/// or not; the store's query checks each owner's entity and liveness.
 struct OwnerLinks {
     /// One record's relationship holding a target.
     struct Link: Hashable {

@@ -22,7 +22,8 @@ struct CopyTracker {
     private var truthSeen: [Int]
     private(set) var moments = 0
     /// With invariant checks: a tracker that looks at every key, which
-    /// every look must agree with.
+    /// every look must agree with (an array of at most one: a struct cannot
+    /// hold an optional of its own type).
     private var fullLooks: [CopyTracker]
 
     /// A tracker of `replicaCount` devices; `checked`: every look is

@@ -9,6 +9,9 @@ import SyncStore
 struct UserViewTracker {
     /// What one device's view holds between looks.
     private struct Device {
+        /// Whether the fields below describe the store (false after a look
+        /// without a journal, until one with a journal reads it whole).
+        var current = true
         /// The live records the fetches hide, with their digests.
         var hidden: [RecordID: StateDigest] = [:]
         var hiddenDigest = StateDigest.zero
@@ -32,8 +35,14 @@ struct UserViewTracker {
     /// The device's view now, given what its store's commits touched since
     /// the last look (`journal`; nil: the store keeps none).
     mutating func look(replica index: Int, store: any Store, journal: StoreJournal?) -> UserView {
-        if let journal {
-            for id in journal.records { update(record: id, on: index, store: store) }
+        guard let journal else {
+            // No journal (a SQLite store): the view of the whole store, as
+            // it was built before there were journals.
+            devices[index].current = false
+            return UserView(store: store, filter: filter)
+        }
+        if devices[index].current {
+            for id in journal.records { update(id, record: store.record(id), on: index, schema: store.schema) }
             for key in journal.keys { update(key: key, on: index, store: store) }
         } else {
             rebuild(index, store: store)
@@ -53,11 +62,12 @@ struct UserViewTracker {
         devices[replica.index] = Device()
     }
 
-    private mutating func update(record id: RecordID, on index: Int, store: any Store) {
+    /// Record `id`, whose stored version is now `record`.
+    private mutating func update(_ id: RecordID, record: Record?, on index: Int, schema: Schema) {
         if let old = devices[index].hidden.removeValue(forKey: id) {
             devices[index].hiddenDigest = devices[index].hiddenDigest - old
         }
-        guard let record = store.record(id), record.isLive, filter.hides(record, schema: store.schema) else { return }
+        guard let record, record.isLive, filter.hides(record, schema: schema) else { return }
         let digest = record.materialisedDigest
         devices[index].hidden[id] = digest
         devices[index].hiddenDigest = devices[index].hiddenDigest + digest
@@ -73,7 +83,7 @@ struct UserViewTracker {
     /// Reads the whole store: every record, and every key held more than once.
     private mutating func rebuild(_ index: Int, store: any Store) {
         devices[index] = Device()
-        for record in store.allRecords() { update(record: record.id, on: index, store: store) }
+        for record in store.allRecords() { update(record.id, record: record, on: index, schema: store.schema) }
         for uniqueKey in store.schema.allUniqueKeys {
             for key in store.duplicatedKeys(of: uniqueKey) { update(key: key, on: index, store: store) }
         }

@@ -34,6 +34,15 @@ extension Scenario {
     /// hub of a hub topology or the engine's server.
     public var stackEndpoint: ReplicaID? { hub ?? server }
 
+    /// The name of ``stackEndpoint``, if any.
+    public var stackEndpointName: String? { stackEndpoint.map { replicaNames[$0.index] } }
+
+    /// The name of the endpoint `engine` with `topology` adds: `hub`, the
+    /// engine's server (`server`), or none.
+    public static func stackEndpointName(engine: any EngineConfiguration, topology: Topology) -> String? {
+        topology == .hub ? "hub" : engine.serverName
+    }
+
     /// This scenario run by `configuration`'s engine with `topology`: the
     /// named devices stay as they are; the hub or server the old stack
     /// added goes, and the new stack's comes (a hub with an exact clock and
@@ -43,8 +52,8 @@ extension Scenario {
     /// are the caller's to set.
     public func running(engine configuration: any EngineConfiguration, topology newTopology: Topology) throws(EndpointRefusal) -> Scenario {
         precondition(newTopology != .hub || configuration.serverName == nil, "a hub topology goes with an engine without a server")
-        let oldEndpoint = stackEndpoint.map { replicaNames[$0.index] }
-        let newEndpoint = newTopology == .hub ? "hub" : configuration.serverName
+        let oldEndpoint = stackEndpointName
+        let newEndpoint = Self.stackEndpointName(engine: configuration, topology: newTopology)
         var copy = self
         guard oldEndpoint != newEndpoint else {
             copy.useEngine(configuration)
