@@ -108,6 +108,12 @@ public struct MemoryStore: Store {
         slotOfID.keys.sorted().map { slots[Int(slotOfID[$0]!)].record }
     }
 
+    /// Every record in the order it was first stored: no sort, no copy of
+    /// the table (``Store/forEachRecord(_:)``).
+    public func forEachRecord(_ body: (Record) -> Void) {
+        for slot in slots { body(slot.record) }
+    }
+
     /// Starts the journal of what commits touch (``Store/startJournal()``).
     public mutating func startJournal() {
         if journal == nil { journal = StoreJournal() }

@@ -33,14 +33,27 @@ package struct StagedTransaction {
             }
             self.writes = writes
         } else {
-            var staged: [RecordID: (old: Record?, new: Record)] = [:]
-            staged.reserveCapacity(operations.count)
-            for operation in operations {
-                let id = operation.id
-                let old: Record? = if let entry = staged[id] { entry.old } else { try stored(id) }
-                staged[id] = (old, operation.applied(to: staged[id]?.new ?? old))
+            // Positions sorted by id, ties in their given order, so each
+            // record's operations are consecutive and apply in order.
+            let order = operations.indices.sorted { left, right in
+                let (leftID, rightID) = (operations[left].id, operations[right].id)
+                return leftID < rightID || (leftID == rightID && left < right)
             }
-            writes = staged.keys.sorted().map { id in Write(id: id, old: staged[id]!.old, new: staged[id]!.new) }
+            var writes: [Write] = []
+            writes.reserveCapacity(order.count)
+            var position = 0
+            while position < order.count {
+                let id = operations[order[position]].id
+                let old = try stored(id)
+                var new = operations[order[position]].applied(to: old)
+                position += 1
+                while position < order.count && operations[order[position]].id == id {
+                    new = operations[order[position]].applied(to: new)
+                    position += 1
+                }
+                writes.append(Write(id: id, old: old, new: new))
+            }
+            self.writes = writes
         }
         for write in writes {
             let oldKeys = write.old.map(keys.of) ?? []
@@ -84,7 +97,9 @@ package struct StagedTransaction {
             let after = (holders(key, naturalKey).filter { !removed.contains($0) } + added).sorted()
             if after.count > 1 { conflicts.append(UniqueConflict(key: naturalKey, recordIDs: after)) }
         }
-        // Sorted, so the hash order of `additions` never shows.
-        return conflicts.sorted { $0.key < $1.key }
+        // Sorted, so the hash order of `additions` never shows. Positions
+        // are sorted, not the conflicts: moving a conflict retains its arrays.
+        let order = conflicts.indices.sorted { conflicts[$0].key < conflicts[$1].key }
+        return order.map { conflicts[$0] }
     }
 }

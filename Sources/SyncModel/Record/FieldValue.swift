@@ -40,12 +40,38 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// every platform and locale. Used to order keys and break ties, never
     /// as a business rule.
     public static func < (lhs: FieldValue, rhs: FieldValue) -> Bool {
+        order(lhs, rhs) < 0
+    }
+
+    /// Negative, zero or positive as `lhs` orders before, with or after
+    /// `rhs` under `<`: one pass where `<` then `==` would take two. Sorting
+    /// conflicts by key spends its time here.
+    static func order(_ lhs: FieldValue, _ rhs: FieldValue) -> Int {
         switch (lhs, rhs) {
-        case (.int(let a), .int(let b)): return a < b
-        case (.string(let a), .string(let b)): return a.utf8.lexicographicallyPrecedes(b.utf8)
-        case (.int, .string): return true
-        case (.string, .int): return false
+        case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case (.string(let a), .string(let b)): return byteOrder(a, b)
+        case (.int, .string): return -1
+        case (.string, .int): return 1
         }
+    }
+
+    /// Orders two strings by their UTF-8 bytes (as `utf8.lexicographicallyPrecedes`
+    /// does), comparing contiguous storage directly when both have it.
+    private static func byteOrder(_ lhs: String, _ rhs: String) -> Int {
+        let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in bufferOrder(left, right) }
+        }
+        if let order = fast ?? nil { return order }
+        if lhs.utf8.lexicographicallyPrecedes(rhs.utf8) { return -1 }
+        return lhs.utf8.elementsEqual(rhs.utf8) ? 0 : 1
+    }
+
+    private static func bufferOrder(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = Swift.min(lhs.count, rhs.count)
+        for index in 0 ..< shared where lhs[index] != rhs[index] {
+            return lhs[index] < rhs[index] ? -1 : 1
+        }
+        return lhs.count < rhs.count ? -1 : (lhs.count == rhs.count ? 0 : 1)
     }
 
     func write<Bytes: CanonicalBytes>(to writer: inout Bytes) {

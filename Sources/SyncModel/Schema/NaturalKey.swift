@@ -29,7 +29,14 @@ public struct NaturalKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Orders by unique key, then by values, lexicographically.
     public static func < (lhs: NaturalKey, rhs: NaturalKey) -> Bool {
         if lhs.uniqueKey != rhs.uniqueKey { return lhs.uniqueKey < rhs.uniqueKey }
-        return lhs.values.lexicographicallyPrecedes(rhs.values)
+        // Index by index rather than `lexicographicallyPrecedes`, whose
+        // iterators copy (retain) every value they pass.
+        let shared = Swift.min(lhs.values.count, rhs.values.count)
+        for index in 0 ..< shared {
+            let order = FieldValue.order(lhs.values[index], rhs.values[index])
+            if order != 0 { return order < 0 }
+        }
+        return lhs.values.count < rhs.values.count
     }
 
     /// The values joined by `+`, as in `Ada+Lovelace`.

@@ -11,13 +11,63 @@ import SyncModel
 public struct GroundTruth: Sendable {
     /// The latest acknowledged write of one field.
     public struct FieldTruth: Hashable, Sendable {
+        /// One replica's latest value at ``atMicros``.
+        public struct Writer: Hashable, Sendable {
+            /// The replica that wrote.
+            public var replica: ReplicaID
+            /// What it wrote; nil clears the field.
+            public var value: FieldValue?
+        }
+
+        /// The field's index in its entity.
+        public let field: Int
         /// When the latest write happened, in true microseconds.
-        public var atMicros: Int64
-        /// The latest value per replica that wrote at `atMicros`; a replica's
-        /// later intent at the same instant replaces its earlier one.
-        public var writers: [ReplicaID: FieldValue?]
+        public private(set) var atMicros: Int64
+        /// The first replica to write at `atMicros`, kept inline: almost
+        /// every write has one writer, and a million keys then need no
+        /// table of writers each.
+        public private(set) var firstWriter: Writer
+        /// Any other replica that wrote at the same instant, sorted by
+        /// replica (found by bisection: N devices importing one key at one
+        /// instant must not cost N² per key); a replica's later intent at
+        /// that instant replaces its earlier one.
+        public private(set) var otherWriters: [Writer] = []
+
+        /// `replica` wrote `value` at `now`.
+        init(field: Int, atMicros now: Int64, replica: ReplicaID, value: FieldValue?) {
+            self.field = field
+            atMicros = now
+            firstWriter = Writer(replica: replica, value: value)
+        }
+
+        /// A later write starts over; one at the same instant joins the
+        /// latest (replacing the same replica's earlier one).
+        mutating func record(_ value: FieldValue?, by replica: ReplicaID, atMicros now: Int64) {
+            guard now == atMicros else {
+                self = FieldTruth(field: field, atMicros: now, replica: replica, value: value)
+                return
+            }
+            if firstWriter.replica == replica {
+                firstWriter.value = value
+                return
+            }
+            var low = 0
+            var high = otherWriters.count
+            while low < high {
+                let middle = (low + high) / 2
+                if otherWriters[middle].replica < replica { low = middle + 1 } else { high = middle }
+            }
+            if low < otherWriters.count && otherWriters[low].replica == replica {
+                otherWriters[low].value = value
+            } else {
+                otherWriters.insert(Writer(replica: replica, value: value), at: low)
+            }
+        }
+
         /// Every value that counts as latest, in replica order.
-        public var values: [FieldValue?] { writers.keys.sorted().map { writers[$0]! } }
+        public var values: [FieldValue?] {
+            ([firstWriter] + otherWriters).sorted { $0.replica < $1.replica }.map(\.value)
+        }
     }
 
     /// What the applications did to one natural key.
@@ -27,8 +77,20 @@ public struct GroundTruth: Sendable {
         /// Written after a delete of the key: by a device that had not seen
         /// the delete (an edit), or one that created the key again.
         public var writtenAfterDelete = false
-        /// Latest write per field index.
-        public var fields: [Int: FieldTruth] = [:]
+        /// Latest write per field written, in field order: a short array,
+        /// not a table, so a key costs one allocation for its fields.
+        public private(set) var fields: [FieldTruth] = []
+
+        /// Records `replica`'s write of `value` to `field` at `now`.
+        mutating func record(_ value: FieldValue?, to field: Int, by replica: ReplicaID, atMicros now: Int64) {
+            var index = 0
+            while index < fields.count && fields[index].field < field { index += 1 }
+            if index < fields.count && fields[index].field == field {
+                fields[index].record(value, by: replica, atMicros: now)
+            } else {
+                fields.insert(FieldTruth(field: field, atMicros: now, replica: replica, value: value), at: index)
+            }
+        }
     }
 
     /// Every key an intent addressed. Looked up, never iterated in an order that reaches output.
@@ -77,7 +139,7 @@ public struct GroundTruth: Sendable {
     /// The app deleted `key`'s record: by a delete intent, or through a
     /// `cascade` rule in the same save.
     public mutating func recordDeleted(_ key: NaturalKey) {
-        if keys.updateValue(KeyTruth(deleted: true, fields: [:]), forKey: key) == nil { noteNew(key) }
+        if keys.updateValue(KeyTruth(deleted: true), forKey: key) == nil { noteNew(key) }
     }
 
     /// `record`'s identity key (its entity's first unique key), as intents
@@ -91,20 +153,22 @@ public struct GroundTruth: Sendable {
     /// would copy every field's writers on each write, and N devices
     /// importing the same keys at one instant would cost N² per key.
     private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, on replica: ReplicaID, atMicros now: Int64) {
-        if keyOrder != nil && keys[key] == nil { noteNew(key) }
-        if keys[key]?.deleted == true {
-            // Written after a delete: earlier field writes no longer apply.
-            keys[key] = KeyTruth(writtenAfterDelete: true)
-        }
         let entity = schema[key.uniqueKey.entity]
-        for write in writes where !entity.isKeyField(write.field) {
-            if keys[key, default: KeyTruth()].fields[write.field]?.atMicros == now {
-                keys[key, default: KeyTruth()].fields[write.field]!.writers[replica] = write.value
-            } else {
-                keys[key, default: KeyTruth()].fields[write.field] = FieldTruth(atMicros: now, writers: [replica: write.value])
-            }
+        let known = keys.count
+        // One lookup of the key: a row of key fields only still makes the
+        // key known, so the default is inserted whatever the writes are.
+        Self.record(writes, to: &keys[key, default: KeyTruth()], entity: entity, replica: replica, atMicros: now)
+        if keys.count > known { noteNew(key) }
+    }
+
+    private static func record(_ writes: [FieldWrite], to truth: inout KeyTruth, entity: EntitySchema, replica: ReplicaID,
+                               atMicros now: Int64) {
+        if truth.deleted {
+            // Written after a delete: earlier field writes no longer apply.
+            truth = KeyTruth(writtenAfterDelete: true)
         }
-        // A row of key fields only still makes the key known.
-        if keys[key] == nil { keys[key] = KeyTruth() }
+        for write in writes where !entity.isKeyField(write.field) {
+            truth.record(write.value, to: write.field, by: replica, atMicros: now)
+        }
     }
 }
