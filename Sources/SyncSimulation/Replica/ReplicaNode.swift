@@ -20,6 +20,9 @@ public struct ReplicaNode {
     public internal(set) var counters = ReplicaCounters()
     private let seed: UInt64
     private var app: AppSettings
+    /// Where ``applyRemote(_:atMicros:)`` reports what it applied: the
+    /// meter the node was made under (a benchmark's), usually none.
+    private let meter = RemoteApplyMeter.current
 
     /// `app`: the scenario's settings for the app (``AppSettings``).
     public init(id: ReplicaID, strategy: any Strategy, store: any Store, clock: PhysicalClock, seed: UInt64,
@@ -152,6 +155,7 @@ public struct ReplicaNode {
     /// Applies one remote change set through the strategy, whole or not at
     /// all; the node's clock observes its stamps first.
     public mutating func applyRemote(_ changeSet: ChangeSet, atMicros now: Int64) -> RemoteOutcome {
+        let meterStart = meter?.started()
         context.nowMicros = now
         context.observeStamps(of: changeSet)
         let outcome = strategy.applyRemote(changeSet, in: &context)
@@ -159,6 +163,7 @@ public struct ReplicaNode {
             counters.appliedChangeSets += 1
             counters.missedChanges += missed
         }
+        meter?.count(changeSet, outcome: outcome, start: meterStart)
         return outcome
     }
 
