@@ -92,14 +92,7 @@ extension BenchmarkCommand {
                 .init("after", .int(result.bytesInUseAfter)),
             ])),
             .init("peakRSSBytes", .int(result.peakRSSBytes)),
-            .init("targets", .object(result.targets.map { target in
-                let bound: JSONValue.Member
-                switch target.bound {
-                case .atLeast(let limit): bound = .init("atLeast", .number(trimmed(limit)))
-                case .atMost(let limit): bound = .init("atMost", .number(trimmed(limit)))
-                }
-                return .init(target.figure, .object([bound, .init("value", number(target.value, 6)), .init("met", .bool(target.isMet))]))
-            })),
+            .init("targets", targetsJSON(result.targets)),
         ])
     }
 

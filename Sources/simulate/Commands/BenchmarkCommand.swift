@@ -25,6 +25,20 @@ enum BenchmarkCommand {
         }
     }
 
+    /// `simulate benchmark --scaling`: one run of ``ScalingBenchmark``, a
+    /// few minutes long, so its progress goes to a log too (a line at most
+    /// every 10 s off a terminal), as a sweep's does.
+    static func scaling(_ options: BenchmarkOptions) {
+        let progress = Progress(style: .standardError(quiet: false, logs: true), log: ProgressLog(prefix: "benchmark"))
+        let result = ScalingBenchmark.run(options.scalingSettings) { progress.show("scaling: \($0)…") }
+        progress.clear()
+        switch options.format {
+        case .table: print(scalingTable(result), terminator: "")
+        case .json: print(scalingJSON(result).rendered(), terminator: "")
+        case .markdown: preconditionFailure("the parser refuses --format markdown for benchmark")
+        }
+    }
+
     /// Where the SQLite files go: under DIR for `sqlite:DIR`; for `memory`
     /// and `sqlite` (every store is measured whatever `--store` says), under
     /// the system's temporary folder.

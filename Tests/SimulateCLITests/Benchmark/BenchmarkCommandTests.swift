@@ -105,7 +105,8 @@ struct BenchmarkCommandTests {
         (["--store", "postgres"], "--store expects memory, sqlite (an in-memory database per replica) or sqlite:DIR (a file per run and replica under the folder DIR), got 'postgres'"),
         (["--records", "100000", "--replicas", "101"],
          "--records 100000 × --replicas 101 is 10100000 records in memory at once; benchmark allows at most 10000000: lower --records or --replicas"),
-        (["--seed", "1"], "simulate benchmark does not take --seed; it takes --records, --replicas, --batch, --format, --store, --help"),
+        (["--seed", "1"], "simulate benchmark does not take --seed; it takes --records, --replicas, --batch, --format, --store, --scaling, --keys, "
+            + "--replica-counts, --strategies, --help"),
         (["--records", "10", "--store", "sqlite:/dev/null"],
          "cannot run the benchmark: the folder for the SQLite files, /dev/null, is not a folder"),
     ]

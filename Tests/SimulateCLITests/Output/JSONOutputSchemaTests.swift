@@ -18,6 +18,7 @@ struct JSONOutputSchemaTests {
                    "--format", "json", "--quiet"]),
         ("race", ["race", "--writers", "1,2", "--trials", "3", "--strategies", "lww", "--format", "json"]),
         ("benchmark", ["benchmark", "--records", "200", "--replicas", "1", "--format", "json"]),
+        ("benchmark", ["benchmark", "--scaling", "--keys", "20,40", "--replica-counts", "2,3", "--strategies", "unique:error,crdt", "--format", "json"]),
         ("lint", ["lint", path("Tests/SyncLintTests/Fixtures/SwiftData/Broken"), "--format", "json"]),
         ("explore", ["explore", path("Scenarios/clock-skew.json5"), "--seeds", "1..2", "--format", "json"]),
     ]
