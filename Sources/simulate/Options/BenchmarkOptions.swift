@@ -113,8 +113,9 @@ struct BenchmarkOptions: CommandOptions {
             - bytesPerRecordPerReplica: the memory-store measure above at N users on 5 replicas
               (allocator); peakRSSBytesPerRecordPerReplica: the process's peak RSS after the key
               grid ÷ (N × 5): everything, runtime, duplicates and change sets included.
-            The default grid, 57 runs, took 146 s wall (142 s CPU) in a release build on 2 AMD EPYC
-            cores, within the issue's 10 minutes; each run is named on stderr as it starts.
+            The default grid, 57 runs, took 141 to 146 s wall (135 to 142 s CPU) in two release runs
+            on 2 AMD EPYC cores, within the issue's 10 minutes; each run is named on stderr as it
+            starts.
             Targets: every keysSlope ≤ 1.2; dedupe's and each unique:* policy's vsCrdt ≤ 3 at 3000
             and 10000 keys (when --keys has them); bytesPerRecordPerReplica ≤ 200;
             fullRunVsDictionary ≥ 0.5.
