@@ -35,7 +35,8 @@ extension DedupeStrategy {
             }
         }
         guard !referencing.isEmpty else { return }
-        for record in context.store.allRecords() where record.isLive && referencing.contains(record.entity.rawValue) {
+        let candidates = linkingRecords(to: losers, from: referencing, changes: changes, store: context.store)
+        for record in candidates where record.isLive && referencing.contains(record.entity.rawValue) {
             let source = changes.current(record.id, in: context.store)
             var change = Record(id: record.id, entity: record.entity, schema: schema)
             for relation in source.relations.indices {
@@ -53,5 +54,33 @@ extension DedupeStrategy {
             }
             if !change.isEmpty { changes.stage(change) }
         }
+    }
+
+    /// The stored records that may link to a loser, sorted by id: through
+    /// the store's index of owners, those whose stored version holds one,
+    /// and those this pass has staged (a winner that took over a loser's
+    /// links may now hold another loser). Every record, without an index.
+    private func linkingRecords(to losers: [RecordID: RecordID], from referencing: [Int], changes: DedupePassChanges,
+                                store: any Store) -> [Record] {
+        var ids = Set(changes.byID.keys)
+        for loser in losers.keys {
+            for entity in referencing {
+                for relation in store.schema.entities[entity].relations.indices {
+                    guard let owners = store.owners(of: loser, entity: EntityIndex(entity), relation: relation) else {
+                        return store.allRecords()
+                    }
+                    ids.formUnion(owners)
+                }
+            }
+        }
+        let records = ids.sorted().compactMap { store.record($0) }
+        // Debug builds (every test run) check that no record outside the
+        // candidates links to a loser in the version this pass reads.
+        assert(store.allRecords().allSatisfy { record in
+            ids.contains(record.id) || !record.relations.indices.contains { relation in
+                record.targets(of: relation, schema: store.schema).contains { losers[$0] != nil }
+            }
+        }, "a record linking to a loser is missing from the index of owners")
+        return records
     }
 }
