@@ -19,7 +19,7 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): return a == b
-        case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): return byteOrder(a, b) == 0
         default: return false
         }
     }
@@ -32,7 +32,11 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
             hasher.combine(number)
         case .string(let text):
             hasher.combine(1)
-            for byte in text.utf8 { hasher.combine(byte) }
+            hasher.combine(text.utf8.count)
+            // The bytes in one call, not one call per byte: keys are hashed
+            // at every lookup. Any string is hashed this same way.
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
         }
     }
 
@@ -67,6 +71,7 @@ public enum FieldValue: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     private static func bufferOrder(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        if lhs.count == rhs.count, lhs.baseAddress == rhs.baseAddress { return 0 }
         let shared = Swift.min(lhs.count, rhs.count)
         for index in 0 ..< shared where lhs[index] != rhs[index] {
             return lhs[index] < rhs[index] ? -1 : 1

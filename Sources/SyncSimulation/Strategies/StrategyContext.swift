@@ -147,11 +147,24 @@ public struct StrategyContext: Sendable {
     /// Changes to one record joined into one, sorted by id, as a change set
     /// holds them.
     public static func combined(_ changes: [Record]) -> [Record] {
-        var byID: [RecordID: Record] = [:]
-        for change in changes {
-            byID[change.id] = byID[change.id].map { $0.merged(with: change) } ?? change
+        if zip(changes, changes.dropFirst()).allSatisfy({ $0.id < $1.id }) { return changes }
+        // Positions sorted by id, ties in their given order, so each
+        // record's changes are consecutive and join in order; no table
+        // of records to copy in and out.
+        let order = changes.indices.sorted { left, right in
+            let (leftID, rightID) = (changes[left].id, changes[right].id)
+            return leftID < rightID || (leftID == rightID && left < right)
         }
-        return byID.keys.sorted().map { byID[$0]! }
+        var joined: [Record] = []
+        joined.reserveCapacity(order.count)
+        for position in order {
+            if let last = joined.last, last.id == changes[position].id {
+                joined[joined.count - 1].merge(changes[position])
+            } else {
+                joined.append(changes[position])
+            }
+        }
+        return joined
     }
 
     /// Makes the hybrid clock observe every stamp in a remote change set.

@@ -67,7 +67,7 @@ public struct UniqueConstraintStrategy: Strategy {
         }
         if context.app.sameSaveDuplicates == .upsertPending { inserts = Self.upsertingPending(inserts, schema: context.schema) }
         switch save(inserting: inserts, updating: [], in: &context) {
-        case .success(let replicated): return .saved(changes: replicated)
+        case .success(let replicated): return .saved(changes: StrategyContext.combined(replicated))
         case .failure(let error): return .rejected(error)
         }
     }
@@ -105,7 +105,9 @@ public struct UniqueConstraintStrategy: Strategy {
 
     /// Saves `inserts` (new records, in creation order) and `updates`
     /// (changes to known records) in one transaction, letting the merge
-    /// policy resolve unique conflicts. Returns what a local save replicates.
+    /// policy resolve unique conflicts. Returns what a local save replicates,
+    /// not yet joined per record (``StrategyContext/combined(_:)``): a
+    /// remote apply replicates nothing, so it skips the join.
     func save(inserting inserts: [Record], updating updates: [Record], in context: inout StrategyContext) -> Result<[Record], StoreError> {
         var kept = KeptRecords(policy == .error ? inserts : firstCreatedPerKey(inserts, schema: context.schema))
         var resolutions: [StoreOperation] = []
@@ -123,7 +125,7 @@ public struct UniqueConstraintStrategy: Strategy {
             do {
                 try context.store.commit(Transaction(operations))
                 for (folded, survivor) in folds { context.aliases[folded] = survivor }
-                return .success(StrategyContext.combined(kept.records + replicatedResolutions))
+                return .success(kept.records + replicatedResolutions)
             } catch {
                 // A storage failure is not a collision: nothing to resolve.
                 if policy == .error || error.code != .uniqueConstraint { return .failure(error) }
