@@ -6,14 +6,13 @@ import SyncSimulation
 /// or one JSON object whose keys come in a fixed order.
 extension BenchmarkCommand {
     static func table(_ result: StoreBenchmark.Result) -> String {
-        let machine = result.machine
         var lines: [String] = []
         if result.build == .debug {
             lines.append("warning: a debug build: these figures are not the ones to quote; measure with swift run -c release simulate benchmark")
         }
         lines.append("SyncSim benchmark · \(result.records) records · \(result.replicas) replicas · batches of \(result.batch) · "
             + "\(result.build.rawValue) build")
-        lines.append("machine: \(machine.cpu) · \(machine.cores) logical cores · \(gibibytes(machine.memoryBytes)) · \(machine.os) · Swift \(machine.swift)")
+        lines.append(machineLine(result.machine))
         lines.append("")
         lines.append("Remote apply: \(result.records) creates of a User, then an update of each, in change sets of \(result.batch), "
             + "applied by each of \(result.replicas) replicas (\(result.applications) record applications; best of \(result.trials) runs)")
@@ -40,16 +39,11 @@ extension BenchmarkCommand {
             + "(\(source): \(mebibytes(result.bytesInUseBefore)) before the \(result.replicas) memory stores were filled, "
             + "\(mebibytes(result.bytesInUseAfter)) after) · peak RSS \(mebibytes(result.peakRSSBytes))")
         lines.append("")
-        let targets = result.targets
-        lines.append("Targets: \(targets.filter(\.isMet).count) of \(targets.count) met")
-        lines += aligned(targets.map { target in
-            ["  " + target.label, boundText(target.bound), signed(target.value, digits: target.decimals), target.isMet ? "met" : "missed"]
-        }, rightAligned: [2])
+        lines += targetLines(result.targets)
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func json(_ result: StoreBenchmark.Result) -> JSONValue {
-        let machine = result.machine
         func number(_ value: Double, _ digits: Int) -> JSONValue { .number(signed(value, digits: digits)) }
         return .document(command: "benchmark", [
             .init("records", .int(result.records)),
@@ -57,13 +51,7 @@ extension BenchmarkCommand {
             .init("batch", .int(result.batch)),
             .init("trials", .int(result.trials)),
             .init("build", .string(result.build.rawValue)),
-            .init("machine", .object([
-                .init("cpu", .string(machine.cpu)),
-                .init("cores", .int(machine.cores)),
-                .init("memoryBytes", .int(Int64(clamping: machine.memoryBytes))),
-                .init("os", .string(machine.os)),
-                .init("swift", .string(machine.swift)),
-            ])),
+            .init("machine", machineJSON(result.machine)),
             .init("seconds", .object([
                 .init("memoryStore", number(result.memoryStoreSeconds, 6)),
                 .init("dictionary", number(result.dictionarySeconds, 6)),
@@ -148,5 +136,28 @@ extension BenchmarkCommand {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
+    }
+
+    /// `machine: CPU · N logical cores · memory · OS · Swift version`, as both benchmarks print it.
+    static func machineLine(_ machine: MachineDescription) -> String {
+        "machine: \(machine.cpu) · \(machine.cores) logical cores · \(gibibytes(machine.memoryBytes)) · \(machine.os) · Swift \(machine.swift)"
+    }
+
+    /// `{cpu, cores, memoryBytes, os, swift}`, as both benchmarks write it.
+    static func machineJSON(_ machine: MachineDescription) -> JSONValue {
+        .object([
+            .init("cpu", .string(machine.cpu)),
+            .init("cores", .int(machine.cores)),
+            .init("memoryBytes", .int(Int64(clamping: machine.memoryBytes))),
+            .init("os", .string(machine.os)),
+            .init("swift", .string(machine.swift)),
+        ])
+    }
+
+    /// `Targets: M of N met`, then one aligned line per target, as both benchmarks print them.
+    static func targetLines(_ targets: [BenchmarkTarget]) -> [String] {
+        ["Targets: \(targets.filter(\.isMet).count) of \(targets.count) met"] + aligned(targets.map { target in
+            ["  " + target.label, boundText(target.bound), signed(target.value, digits: target.decimals), target.isMet ? "met" : "missed"]
+        }, rightAligned: [2])
     }
 }

@@ -9,14 +9,13 @@ extension BenchmarkCommand {
     static func scalingTable(_ result: ScalingBenchmark.Result) -> String {
         typealias Settings = ScalingBenchmark.Settings
         let settings = result.settings
-        let machine = result.machine
         let reference = Settings.referenceStrategy
         var lines: [String] = []
         if result.build == .debug {
             lines.append("warning: a debug build: these figures are not the ones to quote; measure with swift run -c release simulate benchmark --scaling")
         }
         lines.append("SyncSim benchmark --scaling · \(settings.strategyNames.count) strategies · seed \(settings.seed) · \(result.build.rawValue) build")
-        lines.append("machine: \(machine.cpu) · \(machine.cores) logical cores · \(gibibytes(machine.memoryBytes)) · \(machine.os) · Swift \(machine.swift)")
+        lines.append(machineLine(result.machine))
         lines.append("Each run alone, one after another: CPU seconds (user + system) of the process around it.")
         lines.append("")
 
@@ -69,18 +68,13 @@ extension BenchmarkCommand {
         lines.append("Peak RSS of the whole benchmark \(mebibytes(result.peakRSSBytes)) · \(DecimalText.fixed(result.wallSeconds, digits: 1)) s wall")
         lines.append("")
 
-        let targets = result.targets
-        lines.append("Targets: \(targets.filter(\.isMet).count) of \(targets.count) met")
-        lines += aligned(targets.map { target in
-            ["  " + target.label, boundText(target.bound), signed(target.value, digits: target.decimals), target.isMet ? "met" : "missed"]
-        }, rightAligned: [2])
+        lines += targetLines(result.targets)
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func scalingJSON(_ result: ScalingBenchmark.Result) -> JSONValue {
         typealias Settings = ScalingBenchmark.Settings
         let settings = result.settings
-        let machine = result.machine
         func number(_ value: Double, _ digits: Int) -> JSONValue { .number(signed(value, digits: digits)) }
         /// `{"1000": …, "3000": …}`: one member per count, ascending.
         func byCount(_ runs: [ScalingRun], count: (ScalingRun) -> Int, _ value: (ScalingRun) -> JSONValue) -> JSONValue {
@@ -109,13 +103,7 @@ extension BenchmarkCommand {
             .init("replicasKeys", .int(settings.replicasKeyCount)),
             .init("strategies", .array(settings.strategyNames.map { .string($0) })),
             .init("build", .string(result.build.rawValue)),
-            .init("machine", .object([
-                .init("cpu", .string(machine.cpu)),
-                .init("cores", .int(machine.cores)),
-                .init("memoryBytes", .int(Int64(clamping: machine.memoryBytes))),
-                .init("os", .string(machine.os)),
-                .init("swift", .string(machine.swift)),
-            ])),
+            .init("machine", machineJSON(result.machine)),
             .init("scaling", .object(strategies)),
             .init("fullRun", .object([
                 .init("strategy", .string(fullRun.strategy)),
