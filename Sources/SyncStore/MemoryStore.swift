@@ -39,6 +39,9 @@ public struct MemoryStore: Store {
     /// What commits touched since the journal was last taken; nil while
     /// no journal is kept (``startJournal()``).
     private var journal: StoreJournal?
+    /// The records commits touched since the list was last taken; nil
+    /// while none is kept (``startTouchedRecords()``).
+    private var touchedRecords: [RecordID]?
     /// For a schema with relationships: per target, the records whose
     /// relationships hold it in their stored version, with the
     /// relationship's index (``owners(of:entity:relation:)``).
@@ -62,6 +65,12 @@ public struct MemoryStore: Store {
         return ownerLinks.owners(of: target, relation: relation).filter { id in
             record(id).map { $0.entity == entity && $0.isLive } ?? false
         }.sorted()
+    }
+
+    /// Every stored record linking to `target`, from the index of owners.
+    public func linkingRecords(to target: RecordID) -> [RecordID]? {
+        guard ownerLinks.isKept else { return nil }
+        return ownerLinks.owners(of: target).sorted()
     }
 
     /// The stored version of `id`, live or tombstoned; nil when never stored.
@@ -126,9 +135,23 @@ public struct MemoryStore: Store {
         return taken
     }
 
-    /// Adds `record`, as a version committed or replaced, and the keys it
-    /// holds to the journal, if one is kept.
+    /// Starts the list of records commits touch (``Store/startTouchedRecords()``).
+    public mutating func startTouchedRecords() {
+        if touchedRecords == nil { touchedRecords = [] }
+    }
+
+    /// The records commits touched since the last call (``Store/takeTouchedRecords()``).
+    public mutating func takeTouchedRecords() -> [RecordID]? {
+        guard let taken = touchedRecords else { return nil }
+        touchedRecords = []
+        return taken
+    }
+
+    /// Adds `record`, as a version committed or replaced, to the list of
+    /// touched records and, with the keys it holds, to the journal, for
+    /// each that is kept.
     private mutating func journal(_ record: Record) {
+        touchedRecords?.append(record.id)
         guard journal != nil else { return }
         journal!.keys += keys.naturalKeys(of: record)
         journal!.records.append(record.id)

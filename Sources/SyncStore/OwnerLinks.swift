@@ -20,6 +20,11 @@ struct OwnerLinks {
         (linksTo[target] ?? []).compactMap { $0.relation == relation ? $0.owner : nil }
     }
 
+    /// Every record whose relationships hold `target`, through any relationship, in no order.
+    func owners(of target: RecordID) -> Set<RecordID> {
+        Set((linksTo[target] ?? []).map(\.owner))
+    }
+
     /// False when `operation` cannot change any relationship of the record.
     func mayChange(_ operation: StoreOperation) -> Bool {
         guard isKept else { return false }

@@ -102,6 +102,22 @@ public protocol Store: Sendable {
     /// index answers it. Nil when the store keeps no such index: the caller
     /// reads every record.
     func owners(of target: RecordID, entity: EntityIndex, relation: Int) -> [RecordID]?
+
+    /// Every stored record, live or not, of any entity, whose relationships
+    /// hold `target`, sorted by id; nil when the store keeps no index of
+    /// owners (the caller reads every record).
+    func linkingRecords(to target: RecordID) -> [RecordID]?
+
+    /// Starts a list of the records commits touch, apart from the journal
+    /// (``startJournal()``): the app's own reader, the delete rules applied
+    /// after an import, which must see every record the imports since its
+    /// last pass changed. A store may keep none.
+    mutating func startTouchedRecords()
+
+    /// The records commits touched since the last call, each at least once,
+    /// in no order that may reach an output; the list starts over. Nil when
+    /// the store keeps none (not started, or it cannot tell).
+    mutating func takeTouchedRecords() -> [RecordID]?
 }
 
 extension Store {
@@ -116,6 +132,15 @@ extension Store {
 
     /// No index of owners: the caller reads every record.
     public func owners(of target: RecordID, entity: EntityIndex, relation: Int) -> [RecordID]? { nil }
+
+    /// No index of owners: the caller reads every record.
+    public func linkingRecords(to target: RecordID) -> [RecordID]? { nil }
+
+    /// Keeps no list: another connection may change what it holds.
+    public mutating func startTouchedRecords() {}
+
+    /// No list: anything may have changed.
+    public mutating func takeTouchedRecords() -> [RecordID]? { nil }
 
     /// Every record in id order.
     public func forEachRecord(_ body: (Record) -> Void) {

@@ -103,9 +103,38 @@ extension StrategyContext {
     /// source says what NSPersistentCloudKitContainer does on import.
     mutating func applyDeleteRulesAfterImport() -> [Record] {
         guard schema.entities.contains(where: { $0.relations.contains { $0.inverse != nil || $0.deleteRule == .cascade } }) else { return [] }
+        let findings = ruleFindings(in: recordsTouchedSinceLastPass())
+        var changes = findings.changes
+        let deleting = findings.deleting
+        // Debug builds (every test run) check the records the imports
+        // touched against a read of every record.
+        assert({
+            let everything = ruleFindings(in: store.allRecords())
+            return everything.changes == changes && everything.deleting == deleting
+        }(), "the delete rules after an import found other work in the records touched than in every record")
+        for id in deleting.keys.sorted() where stillLive(id) != nil {
+            switch deletionApplyingRules(of: deleting[id]!) {
+            case .success(let cascaded): changes += cascaded
+            // A deny rule further on cannot refuse what another device's
+            // delete set off: the record goes, its own rules unapplied.
+            case .failure: changes.append(deletion(of: deleting[id]!))
+            }
+        }
+        guard !changes.isEmpty else { return [] }
+        do {
+            return try commitMerging(changes)
+        } catch {
+            preconditionFailure("a store refused the delete rules of an import: \(error)")
+        }
+    }
+
+    /// What the rules would do to `records` (sorted by id), read as an
+    /// import left them: the nullifications, in order, and the records to
+    /// delete.
+    private func ruleFindings(in records: [Record]) -> (changes: [Record], deleting: [RecordID: Record]) {
         var changes: [Record] = []
         var deleting: [RecordID: Record] = [:]
-        for record in store.allRecords() {
+        for record in records {
             for (index, relation) in schema[record.entity].relations.enumerated() {
                 if record.isLive {
                     for target in record.relations[index].elements {
@@ -128,19 +157,25 @@ extension StrategyContext {
                 }
             }
         }
-        for id in deleting.keys.sorted() where stillLive(id) != nil {
-            switch deletionApplyingRules(of: deleting[id]!) {
-            case .success(let cascaded): changes += cascaded
-            // A deny rule further on cannot refuse what another device's
-            // delete set off: the record goes, its own rules unapplied.
-            case .failure: changes.append(deletion(of: deleting[id]!))
-            }
+        return (changes, deleting)
+    }
+
+    /// The records an import can have left pointing at a deleted record, or
+    /// deleted with a live target, sorted by id: those commits touched since
+    /// the last pass and every record linking to one of them (the store's
+    /// index of owners). Any other record is as the last pass left it,
+    /// which acted on all it could. The first pass on a store, and every
+    /// pass on a store that keeps no list or no index, reads every record.
+    private mutating func recordsTouchedSinceLastPass() -> [Record] {
+        guard let touched = store.takeTouchedRecords() else {
+            store.startTouchedRecords()
+            return store.allRecords()
         }
-        guard !changes.isEmpty else { return [] }
-        do {
-            return try commitMerging(changes)
-        } catch {
-            preconditionFailure("a store refused the delete rules of an import: \(error)")
+        var ids = Set(touched)
+        for id in touched {
+            guard let linking = store.linkingRecords(to: id) else { return store.allRecords() }
+            ids.formUnion(linking)
         }
+        return ids.sorted().compactMap { store.record($0) }
     }
 }

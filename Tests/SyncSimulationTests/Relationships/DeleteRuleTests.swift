@@ -129,6 +129,32 @@ struct DeleteRuleTests {
         }
     }
 
+    /// A link r2 made before an import it ran the rules on meets the delete
+    /// of its tag at a later import: r2 nullifies it then, although that
+    /// import changes only the tag. The rules read the records the imports
+    /// touched and those linking to them (the owners index); debug builds
+    /// check that against every record, which a pass that skipped the
+    /// linking records fails.
+    @Test func aLinkMadeBeforeAnEarlierImportIsNullifiedWhenItsTagsDeleteArrives() throws {
+        let run = try RelationshipRun("""
+        { name: "x", replicas: 3, deleteRulesOnImport: true, \(blogSchema(tagRule: "nullify")), steps: [
+          { at: "10ms", on: "r1", create: { entity: "Tag", fields: { name: "t", colour: "red" } } },
+          { at: "10ms", on: "r1", create: { entity: "Post", fields: { title: "p" } } },
+          { at: "1s", partition: [["r1"]] },
+          { at: "1100ms", on: "r1", delete: { entity: "Tag", key: { name: "t" } } },
+          { at: "1200ms", on: "r2", link: { entity: "Post", key: { title: "p" }, relation: "tag", to: { name: "t" } } },
+          { at: "1500ms", on: "r3", create: { entity: "Tag", fields: { name: "u", colour: "blue" } } },
+          { at: "3s", heal: true },
+        ] }
+        """, strategy: "lww", engine: "peer")
+        #expect(run.result.quiesced && run.result.diverged == 0)
+        #expect(run.result.dangling == 0 && run.result.links == 0)
+        for device in 0 ..< run.deviceCount {
+            #expect(run.live("Tag", on: device).keys.sorted() == ["u"], "r\(device + 1)")
+            #expect(run.targets("Post", "p", "tag", on: device) == [], "r\(device + 1)")
+        }
+    }
+
     /// Without the setting, the same cascade leaves the late link dangling.
     @Test(arguments: engines, strategies)
     func withoutRulesOnImportACascadeMissesTheLateLink(engine: String, strategy: String) throws {
