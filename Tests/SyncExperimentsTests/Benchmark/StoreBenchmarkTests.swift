@@ -120,7 +120,11 @@ struct StoreBenchmarkTests {
         #expect(result.sqliteFileVsRaw == result.sqliteFiles.storeSeconds / result.sqliteFiles.rawSeconds)
         #expect(abs(result.sqliteMemoryVsRaw - result.sqliteMemoryRawRecordsPerSecond / result.sqliteMemoryStoreRecordsPerSecond) < 1e-9 * result.sqliteMemoryVsRaw)
 
-        #expect(result.bytesPerRecordPerReplica > 0, "before \(result.bytesInUseBefore), after \(result.bytesInUseAfter)")
+        // Not the sign: the allocator's bytes in use are the whole process's,
+        // and the suite's other tests allocate and free on other threads
+        // meanwhile (a clean clone's CI run measured -115.7 here). The
+        // command-line test, a process of its own, checks the sign.
+        #expect(result.bytesInUseAfter > 0)
         #expect(result.bytesPerRecordPerReplica == Double(result.bytesInUseAfter - result.bytesInUseBefore) / 600)
         #if canImport(Glibc) || canImport(Darwin)
         #expect(result.memorySource == .allocator)
