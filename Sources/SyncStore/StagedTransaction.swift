@@ -33,12 +33,8 @@ package struct StagedTransaction {
             }
             self.writes = writes
         } else {
-            // Positions sorted by id, ties in their given order, so each
-            // record's operations are consecutive and apply in order.
-            let order = operations.indices.sorted { left, right in
-                let (leftID, rightID) = (operations[left].id, operations[right].id)
-                return leftID < rightID || (leftID == rightID && left < right)
-            }
+            // Each record's operations consecutive, applied in order.
+            let order = operations.positionsInIDOrder { $0.id }
             var writes: [Write] = []
             writes.reserveCapacity(order.count)
             var position = 0
@@ -74,12 +70,7 @@ package struct StagedTransaction {
 
     /// The write of record `id`, found by bisection: `writes` is sorted by id.
     private func write(of id: RecordID) -> Write {
-        var low = 0
-        var high = writes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if writes[middle].id < id { low = middle + 1 } else { high = middle }
-        }
+        let low = writes.partitioningIndex { $0.id < id }
         precondition(low < writes.count && writes[low].id == id, "no staged write of \(id)")
         return writes[low]
     }

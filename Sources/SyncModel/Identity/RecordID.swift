@@ -29,3 +29,18 @@ func hex16(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
 }
+
+extension Array {
+    /// The positions of the elements in the order of their record ids,
+    /// equal ids in their given order: each record's elements are then
+    /// consecutive, in order. Positions are sorted, not the elements: moving
+    /// an element that holds arrays retains them. Inlinable, so that each
+    /// caller's copy is specialized to its element type.
+    @inlinable
+    public func positionsInIDOrder(_ id: (Element) -> RecordID) -> [Int] {
+        indices.sorted { left, right in
+            let (leftID, rightID) = (id(self[left]), id(self[right]))
+            return leftID < rightID || (leftID == rightID && left < right)
+        }
+    }
+}

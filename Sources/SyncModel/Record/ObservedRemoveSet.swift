@@ -105,11 +105,20 @@ extension Array where Element: Comparable {
     /// First index whose element is not less than `element`.
     @inlinable
     public func sortedInsertionIndex(of element: Element) -> Int {
+        partitioningIndex { $0 < element }
+    }
+}
+
+extension Array {
+    /// The first index whose element `isBefore` is false for, by bisection:
+    /// `isBefore` must hold for a prefix of the array and for nothing after.
+    @inlinable
+    public func partitioningIndex(where isBefore: (Element) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            if self[middle] < element { low = middle + 1 } else { high = middle }
+            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
         }
         return low
     }

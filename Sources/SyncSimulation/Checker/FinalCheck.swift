@@ -46,7 +46,7 @@ enum FinalCheck {
         }
         // A set: with N devices writing a field at one instant, a list
         // searched once per store would cost N² per key.
-        let latest = Set([truth.firstWriter.value] + truth.otherWriters.map(\.value))
+        let latest = Set(truth.values)
         return canonical.contains { latest.contains($0.value(field)) }
     }
 

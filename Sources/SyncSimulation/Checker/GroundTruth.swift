@@ -51,12 +51,7 @@ public struct GroundTruth: Sendable {
                 firstWriter.value = value
                 return
             }
-            var low = 0
-            var high = otherWriters.count
-            while low < high {
-                let middle = (low + high) / 2
-                if otherWriters[middle].replica < replica { low = middle + 1 } else { high = middle }
-            }
+            let low = otherWriters.partitioningIndex { $0.replica < replica }
             if low < otherWriters.count && otherWriters[low].replica == replica {
                 otherWriters[low].value = value
             } else {

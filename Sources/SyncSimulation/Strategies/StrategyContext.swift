@@ -148,13 +148,9 @@ public struct StrategyContext: Sendable {
     /// holds them.
     public static func combined(_ changes: [Record]) -> [Record] {
         if zip(changes, changes.dropFirst()).allSatisfy({ $0.id < $1.id }) { return changes }
-        // Positions sorted by id, ties in their given order, so each
-        // record's changes are consecutive and join in order; no table
-        // of records to copy in and out.
-        let order = changes.indices.sorted { left, right in
-            let (leftID, rightID) = (changes[left].id, changes[right].id)
-            return leftID < rightID || (leftID == rightID && left < right)
-        }
+        // Each record's changes consecutive, joined in order; no table of
+        // records to copy in and out.
+        let order = changes.positionsInIDOrder { $0.id }
         var joined: [Record] = []
         joined.reserveCapacity(order.count)
         for position in order {

@@ -55,12 +55,6 @@ extension CloudKitServer {
 
     /// The first change index position whose counter is above `counter`.
     private func firstIndex(after counter: UInt64) -> Int {
-        var low = 0
-        var high = changeIndex.count
-        while low < high {
-            let middle = (low + high) / 2
-            if changeIndex[middle].counter <= counter { low = middle + 1 } else { high = middle }
-        }
-        return low
+        changeIndex.partitioningIndex { $0.counter <= counter }
     }
 }
