@@ -35,7 +35,7 @@ extension DedupeStrategy {
             }
         }
         guard !referencing.isEmpty else { return }
-        let candidates = linkingRecords(to: losers, from: referencing, changes: changes, store: context.store)
+        let candidates = recordsThatMayLink(to: losers, changes: changes, context: context)
         for record in candidates where record.isLive && referencing.contains(record.entity.rawValue) {
             let source = changes.current(record.id, in: context.store)
             var change = Record(id: record.id, entity: record.entity, schema: schema)
@@ -56,31 +56,23 @@ extension DedupeStrategy {
         }
     }
 
-    /// The stored records that may link to a loser, sorted by id: through
-    /// the store's index of owners, those whose stored version holds one,
-    /// and those this pass has staged (a winner that took over a loser's
-    /// links may now hold another loser). Every record, without an index.
-    private func linkingRecords(to losers: [RecordID: RecordID], from referencing: [Int], changes: DedupePassChanges,
-                                store: any Store) -> [Record] {
-        var ids = Set(changes.byID.keys)
-        for loser in losers.keys {
-            for entity in referencing {
-                for relation in store.schema.entities[entity].relations.indices {
-                    guard let owners = store.owners(of: loser, entity: EntityIndex(entity), relation: relation) else {
-                        return store.allRecords()
-                    }
-                    ids.formUnion(owners)
-                }
-            }
-        }
-        let records = ids.sorted().compactMap { store.record($0) }
+    /// The stored records that may link to a loser, sorted by id: those
+    /// whose stored version holds one (the store's index of owners), and
+    /// those this pass has staged (a winner that took over a loser's links
+    /// may now hold another loser). Every record, without an index.
+    private func recordsThatMayLink(to losers: [RecordID: RecordID], changes: DedupePassChanges, context: StrategyContext) -> [Record] {
+        let store = context.store
+        guard let records = context.records(changes.byID.keys, andThoseLinkingTo: losers.keys) else { return store.allRecords() }
         // Debug builds (every test run) check that no record outside the
         // candidates links to a loser in the version this pass reads.
-        assert(store.allRecords().allSatisfy { record in
-            ids.contains(record.id) || !record.relations.indices.contains { relation in
-                record.targets(of: relation, schema: store.schema).contains { losers[$0] != nil }
+        assert({
+            let candidates = Set(records.map(\.id))
+            return store.allRecords().allSatisfy { record in
+                candidates.contains(record.id) || !record.relations.indices.contains { relation in
+                    record.targets(of: relation, schema: store.schema).contains { losers[$0] != nil }
+                }
             }
-        }, "a record linking to a loser is missing from the index of owners")
+        }(), "a record linking to a loser is missing from the index of owners")
         return records
     }
 }

@@ -171,11 +171,6 @@ extension StrategyContext {
             store.startTouchedRecords()
             return store.allRecords()
         }
-        var ids = Set(touched)
-        for id in touched {
-            guard let linking = store.linkingRecords(to: id) else { return store.allRecords() }
-            ids.formUnion(linking)
-        }
-        return ids.sorted().compactMap { store.record($0) }
+        return records(touched, andThoseLinkingTo: touched) ?? store.allRecords()
     }
 }
