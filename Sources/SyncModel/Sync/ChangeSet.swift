@@ -30,6 +30,27 @@ public struct ChangeSet: Sendable {
         self.sizeBytes = ChangeSet.estimatedSize(changes: changes, dependencies: dependencies)
     }
 
+    /// The stand-in for a change set its holder forgot (every device had
+    /// applied it): no changes and no dependencies, only its number and
+    /// size, so that a reply to a request sent before the forgetting is
+    /// the same message on the wire. Its receiver already holds the
+    /// change set and ignores it.
+    public static func forgotten(origin: ReplicaID, seq: UInt32, sizeBytes: Int) -> ChangeSet {
+        ChangeSet(origin: origin, seq: seq, sizeBytes: sizeBytes)
+    }
+
+    private init(origin: ReplicaID, seq: UInt32, sizeBytes: Int) {
+        self.origin = origin
+        self.seq = seq
+        dependencies = VersionVector(replicaCount: 0)
+        changes = []
+        committedAtMicros = 0
+        self.sizeBytes = sizeBytes
+    }
+
+    /// True for the stand-in of a forgotten change set (a real one changes at least one record).
+    public var isForgotten: Bool { changes.isEmpty }
+
     /// A fixed, documented estimate: 16 bytes of header, 4 per non-zero
     /// dependency, and per change 24 bytes of id and entity plus each
     /// stamped item (20 bytes a stamp, plus the value's bytes).

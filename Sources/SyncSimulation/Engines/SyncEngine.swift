@@ -30,6 +30,10 @@ public protocol SyncEngine {
     /// A device was wiped (the app reinstalled) and comes back empty, its
     /// writes now stamped as `newOrigin`.
     mutating func wiped(_ replica: ReplicaID, newOrigin: ReplicaID)
+    /// No device can be wiped any more (no reinstall or reset is left in
+    /// the scenario): what every device applied will never be asked for
+    /// again, so an engine may forget it. A wipe after this is a bug.
+    mutating func wipesAreOver()
     /// A device's app turned sync on or off (`syncOff`, `enableSync`). With
     /// sync off a device still records its commits, to send once it syncs;
     /// the kernel neither ticks it nor carries messages to or from it.
@@ -70,6 +74,9 @@ extension SyncEngine {
 
     /// No server endpoint: no record.
     public func serverLiveRecords(holding key: NaturalKey) -> [Record] { [] }
+
+    /// Nothing kept that a wipe would need.
+    public mutating func wipesAreOver() {}
 }
 
 /// What the kernel does for an engine, in the order returned.

@@ -10,7 +10,9 @@ extension Simulation {
             switch scenario.steps[index].action {
             case .importInBatches(let replica, let plan): startImport(step: index, on: replica, plan: plan)
             case .randomInWindows: drawRandomWindow(step: index, window: 0)
-            case let action: perform(action)
+            case let action:
+                perform(action)
+                if action.mayWipe(versions: scenario.versions) { wipeStepRan() }
             }
         case .importBatch(let step, let cursor, let batchGeneration):
             importBatchDue(step: step, cursor: cursor, generation: batchGeneration)
@@ -82,6 +84,12 @@ extension Simulation {
         case .nemesis(let settings):
             agenda.schedule(.nemesisTick(settings), atMicros: nowMicros)
         }
+    }
+
+    /// One step that may wipe a device ran; after the last, none can.
+    private mutating func wipeStepRan() {
+        wipeStepsLeft -= 1
+        if wipeStepsLeft == 0 { engine.wipesAreOver() }
     }
 
     mutating func recordFault(_ fault: FaultEvent.Fault) {

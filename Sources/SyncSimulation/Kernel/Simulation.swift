@@ -46,6 +46,10 @@ public struct Simulation {
     var agenda = Agenda()
     var nowMicros: Int64 = 0
     var invariants: InvariantChecker?
+    /// Steps still to run that may wipe a device (a reinstall, or an
+    /// upgrade whose migration may reset the store). At 0 the engine is
+    /// told, and may forget what every device applied.
+    var wipeStepsLeft: Int
 
     /// The strategy every device's app uses.
     public var strategy: any Strategy { setup.strategy }
@@ -102,6 +106,8 @@ public struct Simulation {
         faults = FaultInjector(seed: seed)
         writers = WriterScheduler(seed: seed, latencyMicros: scenario.writerLatencyMicros)
         invariants = checksInvariants ? InvariantChecker(replicaCount: count) : nil
+        wipeStepsLeft = scenario.steps.count { $0.action.mayWipe(versions: scenario.versions) }
+        if wipeStepsLeft == 0 { engine.wipesAreOver() }
     }
 
     /// Runs to the end with memory stores and returns the measurements. A

@@ -91,6 +91,17 @@ extension Scenario {
 }
 
 extension StepAction {
+    /// True when running the action may wipe a device's store: a crash
+    /// that wipes (a reinstall), or an upgrade to a version whose migration
+    /// resets the store when it fails.
+    public func mayWipe(versions: [AppVersion]) -> Bool {
+        switch self {
+        case .crash(_, let wipe): wipe
+        case .upgrade(_, let version): versions[version].migration == .reset
+        default: false
+        }
+    }
+
     /// Every endpoint the action names (`partitionEach` names none: it
     /// counts the endpoints when it runs).
     public var endpoints: [ReplicaID] {

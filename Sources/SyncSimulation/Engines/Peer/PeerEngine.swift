@@ -22,6 +22,11 @@ public struct PeerEngine: SyncEngine {
     /// Per device, whether its app syncs (`syncOff` until `enableSync`).
     private var syncEnabled: [Bool]
     private var invariants: PeerInvariants?
+    /// Whether logs may forget what every device applied: only once no
+    /// wipe can come, as a wiped device asks for everything again.
+    private var forgets = false
+    /// Sync rounds' worth of ticks since the logs last forgot.
+    private var ticksSinceForgetting = 0
 
     /// `journalsApplies` keeps what the invariant checks need.
     public init(replicaCount: Int, hub: ReplicaID?, fanout: Int, journalsApplies: Bool) {
@@ -44,6 +49,7 @@ public struct PeerEngine: SyncEngine {
     /// or to `fanout` random peers (a mesh).
     public mutating func syncTick(_ device: inout ReplicaNode, random: inout Xoshiro256StarStar, atMicros now: Int64) -> [EngineAction] {
         let replica = device.id
+        forgetAppliedEverywhereEachRound()
         var actions: [EngineAction] = []
         // Refused change sets are retried at every round (the log skips the
         // retry when the store has not changed, as the answer would not).
@@ -85,7 +91,36 @@ public struct PeerEngine: SyncEngine {
 
     /// Empties the device's log; its writes now form the change sets of `newOrigin`.
     public mutating func wiped(_ replica: ReplicaID, newOrigin: ReplicaID) {
+        precondition(!forgets, "\(replica) was wiped after the kernel said no wipe was left; its peers forgot what it now needs")
         _ = logs[replica.index].wipe(newOrigin: newOrigin)
+    }
+
+    /// From now on, logs forget what every device applied.
+    public mutating func wipesAreOver() {
+        forgets = true
+    }
+
+    /// Once per round of ticks (as many ticks as devices), every log
+    /// forgets the change sets every device has applied. The floor is
+    /// run-wide, which a real device learns from its peers' vectors in
+    /// anti-entropy; here it is read directly. It needs two devices: with
+    /// one, nothing holds its change sets but itself.
+    private mutating func forgetAppliedEverywhereEachRound() {
+        guard forgets, logs.count > 1 else { return }
+        ticksSinceForgetting += 1
+        guard ticksSinceForgetting >= logs.count else { return }
+        ticksSinceForgetting = 0
+        let floor = Self.appliedEverywhere(logs)
+        for index in logs.indices { _ = logs[index].forget(appliedEverywhere: floor) }
+    }
+
+    /// Per origin, the change sets every device has applied.
+    static func appliedEverywhere(_ logs: [PeerLog]) -> VersionVector {
+        guard var floor = logs.first?.applied else { return VersionVector(replicaCount: 0) }
+        for log in logs.dropFirst() {
+            for index in 0 ..< floor.originCount { floor[ReplicaID(index)] = min(floor[ReplicaID(index)], log.applied[ReplicaID(index)]) }
+        }
+        return floor
     }
 
     /// A device with sync off keeps its commits in its log, as change sets
@@ -133,10 +168,25 @@ public struct PeerEngine: SyncEngine {
 
     /// The fast quiescence answer must agree with the pairwise definition.
     public func runWideInvariantProblem(nodes: [ReplicaNode]) -> InvariantChecker.Problem? {
+        if let problem = Self.forgottenProblem(logs) { return problem }
         let settled = PeerQuiescence.isSettled(logs, nodes: nodes, hub: hub, syncing: syncEnabled)
         let reference = !PeerQuiescence.hasApplicableWork(logs, nodes: nodes) && PeerQuiescence.pairsSettled(logs, hub: hub, syncing: syncEnabled)
         guard settled != reference else { return nil }
         return ("quiescence.settled", "the engine says settled: \(settled); checking every pair says \(reference)")
+    }
+
+    /// Nothing a device could still ask for was forgotten: every log's
+    /// forgotten change sets are ones every device has applied, and so
+    /// holds (a device asks only for change sets above those it holds).
+    static func forgottenProblem(_ logs: [PeerLog]) -> InvariantChecker.Problem? {
+        let floor = appliedEverywhere(logs)
+        for log in logs {
+            for index in 0 ..< log.held.originCount where log.forgottenCount(of: ReplicaID(index)) > floor[ReplicaID(index)] {
+                return ("replica.forgotNeeded", "\(log.id) forgot \(ReplicaID(index)) up to #\(log.forgottenCount(of: ReplicaID(index))), "
+                    + "but some device has applied only \(floor[ReplicaID(index)])")
+            }
+        }
+        return nil
     }
 
     /// Invariants evaluated so far; 0 without invariant checks.

@@ -11,6 +11,10 @@ import SyncModel
 /// causal order: a change set waits until its origin's earlier ones and its
 /// dependencies are applied. One that is refused stays held and blocks its
 /// origin's later ones; it is tried again whenever the store has changed.
+///
+/// A log forgets the oldest change sets of an origin once every device has
+/// applied them (``forget(appliedEverywhere:)``): no device can ask for
+/// them again, as a device asks only for change sets above those it holds.
 public struct PeerLog {
     /// The device's place in the run.
     public let id: ReplicaID
@@ -27,7 +31,14 @@ public struct PeerLog {
     private(set) var appliedJournal: [ChangeSet] = []
     private let journalsApplies: Bool
 
+    /// Per origin, the change sets held from seq `forgotten + 1` on.
     private var log: [[ChangeSet]]
+    /// Per origin: how many of its oldest change sets this log forgot.
+    private var forgotten: [UInt32]
+    /// Per origin: the size of each change set forgotten, oldest first. A
+    /// request sent before the forgetting may still ask for them, and its
+    /// reply must be the same message on the wire (``ChangeSet/forgotten(origin:seq:sizeBytes:)``).
+    private var forgottenSizes: [[UInt32]]
     /// Per origin: the store's commit count when its next change set was
     /// last refused. The same state gives the same answer, so it is not
     /// retried until the store changes.
@@ -42,8 +53,20 @@ public struct PeerLog {
         held = VersionVector(replicaCount: replicaCount)
         applied = VersionVector(replicaCount: replicaCount)
         log = Array(repeating: [], count: replicaCount)
+        forgotten = Array(repeating: 0, count: replicaCount)
+        forgottenSizes = Array(repeating: [], count: replicaCount)
         refusedAtCommit = Array(repeating: nil, count: replicaCount)
         lastRefusedSeq = Array(repeating: 0, count: replicaCount)
+    }
+
+    /// The change set `seq` of the origin at `index`; it must be held and not forgotten.
+    private func changeSet(origin index: Int, seq: UInt32) -> ChangeSet {
+        log[index][Int(seq - 1 - forgotten[index])]
+    }
+
+    /// The next change set of the origin at `index` to apply; there must be one.
+    private func nextToApply(origin index: Int) -> ChangeSet {
+        changeSet(origin: index, seq: applied[ReplicaID(index)] + 1)
     }
 
     /// A crash: change sets received but not yet applied were only in
@@ -56,8 +79,8 @@ public struct PeerLog {
             // Read through the subscript: the log may name origins the
             // applied vector has not grown to yet.
             let keep = applied[ReplicaID(index)]
-            lost += log[index].count - Int(keep)
-            log[index].removeSubrange(Int(keep)...)
+            lost += Int(held[ReplicaID(index)] - keep)
+            log[index].removeSubrange(Int(keep - forgotten[index])...)
             held[ReplicaID(index)] = keep
             refusedAtCommit[index] = nil
         }
@@ -74,6 +97,8 @@ public struct PeerLog {
         held = VersionVector(replicaCount: width)
         applied = VersionVector(replicaCount: width)
         log = Array(repeating: [], count: width)
+        forgotten = Array(repeating: 0, count: width)
+        forgottenSizes = Array(repeating: [], count: width)
         refusedAtCommit = Array(repeating: nil, count: width)
         lastRefusedSeq = Array(repeating: 0, count: width)
         appliedJournal = []
@@ -85,6 +110,8 @@ public struct PeerLog {
         guard index >= log.count else { return }
         let extra = index + 1 - log.count
         log += Array(repeating: [], count: extra)
+        forgotten += Array(repeating: 0, count: extra)
+        forgottenSizes += Array(repeating: [], count: extra)
         refusedAtCommit += Array(repeating: nil, count: extra)
         lastRefusedSeq += Array(repeating: 0, count: extra)
     }
@@ -99,20 +126,51 @@ public struct PeerLog {
     public func hasApplicableWork(storeCommit: Int) -> Bool {
         for origin in log.indices where origin != self.origin.index && applied[ReplicaID(origin)] < held[ReplicaID(origin)] {
             if let refused = refusedAtCommit[origin], refused == storeCommit { continue }
-            if dependenciesMet(log[origin][Int(applied[ReplicaID(origin)])]) { return true }
+            if dependenciesMet(nextToApply(origin: origin)) { return true }
         }
         return false
     }
 
     /// Records changed by this device's own change sets numbered above
     /// `seq`: its saves that a holder of `seq` of them lacks.
+    /// `seq` is never below those forgotten: another device applied them.
     func ownChanges(after seq: UInt32) -> Int {
-        log[origin.index].dropFirst(Int(seq)).reduce(0) { $0 + $1.changes.count }
+        let index = origin.index
+        precondition(seq >= forgotten[index], "asked for own change sets this log forgot")
+        return log[index].dropFirst(Int(seq - forgotten[index])).reduce(0) { $0 + $1.changes.count }
     }
 
-    /// Change sets in the log of `origin`: always `held[origin]`.
+    /// Change sets of `origin` this log accounts for, held or forgotten: always `held[origin]`.
     func logCount(of origin: ReplicaID) -> Int {
-        origin.index < log.count ? log[origin.index].count : 0
+        origin.index < log.count ? Int(forgotten[origin.index]) + log[origin.index].count : 0
+    }
+
+    /// How many of `origin`'s oldest change sets this log forgot.
+    public func forgottenCount(of origin: ReplicaID) -> UInt32 {
+        origin.index < forgotten.count ? forgotten[origin.index] : 0
+    }
+
+    /// Change sets this log keeps in memory, over every origin.
+    public var keptCount: Int { log.reduce(0) { $0 + $1.count } }
+
+    /// Forgets, per origin, the change sets numbered up to `appliedEverywhere`:
+    /// those every device that could ask for them has applied (the caller's
+    /// proof; the invariant checker holds it to it). A device asks only for
+    /// change sets above those it holds, and holds all it applied, so no
+    /// answer changes. Returns how many change sets were forgotten.
+    public mutating func forget(appliedEverywhere: VersionVector) -> Int {
+        var dropped = 0
+        for index in log.indices {
+            let floor = min(appliedEverywhere[ReplicaID(index)], applied[ReplicaID(index)])
+            guard floor > forgotten[index] else { continue }
+            let count = Int(floor - forgotten[index])
+            forgottenSizes[index] += log[index][..<count].map { UInt32($0.sizeBytes) }
+            // A new buffer, not `removeFirst`, which would keep the capacity.
+            log[index] = Array(log[index][count...])
+            forgotten[index] = floor
+            dropped += count
+        }
+        return dropped
     }
 
     /// Hands the invariant checker the change sets applied since it last
@@ -133,6 +191,8 @@ public struct PeerLog {
     public mutating func receive(_ changeSets: [ChangeSet]) -> Int {
         var added = 0
         for changeSet in changeSets where changeSet.origin != origin && changeSet.seq == held[changeSet.origin] + 1 {
+            // Forgotten only once every device applied it, so never new here.
+            precondition(!changeSet.isForgotten, "\(id) lacks \(changeSet.origin)#\(changeSet.seq), which a peer forgot")
             ensureOrigin(changeSet.origin.index)
             log[changeSet.origin.index].append(changeSet)
             held[changeSet.origin] = changeSet.seq
@@ -151,7 +211,7 @@ public struct PeerLog {
             for origin in log.indices where origin != self.origin.index {
                 while applied[ReplicaID(origin)] < held[ReplicaID(origin)] {
                     if let refused = refusedAtCommit[origin], refused == node.store.commitCount { break }
-                    let changeSet = log[origin][Int(applied[ReplicaID(origin)])]
+                    let changeSet = nextToApply(origin: origin)
                     guard dependenciesMet(changeSet) else { break }
                     switch node.applyRemote(changeSet, atMicros: now) {
                     case .applied:
@@ -183,7 +243,13 @@ public struct PeerLog {
         for index in log.indices {
             let origin = ReplicaID(index)
             guard offered[origin] > peerHeld[origin] else { continue }
-            missing += log[index][Int(peerHeld[origin]) ..< Int(offered[origin])]
+            let skip = forgotten[index]
+            // A request sent before the forgetting: the peer has applied
+            // these since (every device had), and will ignore them.
+            for seq in peerHeld[origin] ..< max(peerHeld[origin], skip) {
+                missing.append(.forgotten(origin: origin, seq: seq + 1, sizeBytes: Int(forgottenSizes[index][Int(seq)])))
+            }
+            missing += log[index][Int(max(peerHeld[origin], skip) - skip) ..< Int(offered[origin] - skip)]
         }
         return missing
     }
