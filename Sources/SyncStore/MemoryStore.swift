@@ -31,8 +31,8 @@ public struct MemoryStore: Store {
         var digest: StateDigest
     }
 
-    /// Four-byte slot numbers: a run's table of ids is a third smaller.
-    private var slotOfID: [RecordID: UInt32] = [:]
+    /// Slot numbers by id (``SlotTable``: four bytes a bucket).
+    private var slotTable = SlotTable()
     private var slots: ContiguousArray<Slot> = []
     private var keyIndex = LiveKeyIndex()
     private let keys: LiveKeys
@@ -75,7 +75,12 @@ public struct MemoryStore: Store {
 
     /// The stored version of `id`, live or tombstoned; nil when never stored.
     public func record(_ id: RecordID) -> Record? {
-        slotOfID[id].map { slots[Int($0)].record }
+        storedSlot(of: id).map { slots[Int($0)].record }
+    }
+
+    /// The slot holding `id`'s stored version; nil when never stored.
+    private func storedSlot(of id: RecordID) -> UInt32? {
+        slotTable.slot(of: id) { slots[Int($0)].record.id }
     }
 
     /// Live holders of `key`, found by its hash and checked against its text.
@@ -114,7 +119,7 @@ public struct MemoryStore: Store {
 
     /// Every record, live or tombstoned, sorted by id.
     public func allRecords() -> [Record] {
-        slotOfID.keys.sorted().map { slots[Int(slotOfID[$0]!)].record }
+        slots.map(\.record).sorted { $0.id < $1.id }
     }
 
     /// Every record in the order it was first stored: no sort, no copy of
@@ -193,13 +198,13 @@ public struct MemoryStore: Store {
         // Index updates commute, so the (hash) order of these loops cannot
         // show; removals go first so that a key changing hands never
         // meets its old holder.
-        for (key, ids) in staged.removals { for id in ids { removeHolder(id, at: slotOfID[id]!, of: key) } }
-        for (key, ids) in staged.additions { for id in ids { addHolder(id, at: slotOfID[id]!, of: key) } }
+        for (key, ids) in staged.removals { for id in ids { removeHolder(id, at: storedSlot(of: id)!, of: key) } }
+        for (key, ids) in staged.additions { for id in ids { addHolder(id, at: storedSlot(of: id)!, of: key) } }
     }
 
     /// One operation of a transaction nothing can refuse.
     private mutating func apply(_ operation: StoreOperation) {
-        guard let slotNumber = slotOfID[operation.id] else {
+        guard let slotNumber = storedSlot(of: operation.id) else {
             let record = operation.applied(to: nil)
             journal(record)
             ownerLinks.replace(nil, with: record)
@@ -232,7 +237,7 @@ public struct MemoryStore: Store {
     /// key index is the caller's.
     @discardableResult
     private mutating func store(_ record: Record) -> UInt32 {
-        if let slot = slotOfID[record.id] {
+        if let slot = storedSlot(of: record.id) {
             slots[Int(slot)].record = record
             updateDigest(of: Int(slot))
             return slot
@@ -240,8 +245,9 @@ public struct MemoryStore: Store {
         precondition(slots.count < Int(UInt32.max), "a memory store holds at most \(UInt32.max) records")
         let slot = UInt32(slots.count)
         let recordDigest = record.materialisedDigest
-        slotOfID[record.id] = slot
         slots.append(Slot(record: record, digest: recordDigest))
+        let stored = slots
+        slotTable.insert(record.id, slot: slot) { stored[Int($0)].record.id }
         digest = digest + recordDigest
         return slot
     }
@@ -263,7 +269,7 @@ public struct MemoryStore: Store {
     }
 
     private mutating func removeHolder(_ id: RecordID, at slot: UInt32, of key: LiveKey) {
-        let slotOfID = self.slotOfID
-        keyIndex.remove(id, at: slot, from: key, slotOf: { slotOfID[$0]! })
+        let table = slotTable, slots = self.slots
+        keyIndex.remove(id, at: slot, from: key, slotOf: { id in table.slot(of: id) { slots[Int($0)].record.id }! })
     }
 }
