@@ -1,0 +1,39 @@
+extension AdviceHarm {
+    /// The ranking order a `--rank` argument asks for: the harms it names,
+    /// in its order, then every harm it leaves out, in the default order.
+    ///
+    /// A user who cares most about duplicates writes `--rank duplicatesPeak`
+    /// and need not restate the other eight; the result always holds every
+    /// harm once, so two options are compared on all of them. Spaces around
+    /// a name are ignored (`"lostWrites, dangling"` from a quoted argument);
+    /// names are the JSON keys, matched exactly.
+    public static func rankOrder(parsing argument: String) throws(AdviceRankError) -> [AdviceHarm] {
+        var named: [AdviceHarm] = []
+        for item in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = item.trimmingSpaces
+            guard !name.isEmpty else {
+                throw AdviceRankError(.emptyName, argument: argument, "a harm name is empty; give harm names separated by commas: \(validNames)")
+            }
+            guard let harm = AdviceHarm(rawValue: name) else {
+                let hint = allCases.first { $0.rawValue.lowercased() == name.lowercased() }.map { " (did you mean '\($0.rawValue)'?)" } ?? ""
+                throw AdviceRankError(.unknownHarm, argument: argument, "unknown harm '\(name)'\(hint); harms: \(validNames)")
+            }
+            guard !named.contains(harm) else {
+                throw AdviceRankError(.repeatedHarm, argument: argument, "'\(name)' is named twice; name each harm at most once")
+            }
+            named.append(harm)
+        }
+        return named + defaultOrder.filter { !named.contains($0) }
+    }
+
+    /// Every harm's name, in the default order, for an error message.
+    private static var validNames: String { defaultOrder.map(\.rawValue).joined(separator: ", ") }
+}
+
+extension Substring {
+    /// The text without leading or trailing spaces or tabs.
+    fileprivate var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}
