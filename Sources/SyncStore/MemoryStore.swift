@@ -88,6 +88,25 @@ public struct MemoryStore: Store {
         liveRecordIDs(holding: key, hash: NaturalKeyHash(key))
     }
 
+    /// The key index's first holder of the key's hash, which is the holder
+    /// with the lowest id, checked against the key's text: no list built,
+    /// no second lookup by id.
+    public func firstLiveRecord(holding key: NaturalKey) -> Record? {
+        guard let slot = firstHolderSlot(of: key) else { return nil }
+        assert(liveRecordIDs(holding: key).first == slots[Int(slot)].record.id, "the key index's first holder is not the lowest id")
+        return slots[Int(slot)].record
+    }
+
+    /// Whether the key index holds a holder of the key's hash that really holds the key.
+    public func holdsLiveRecord(_ key: NaturalKey) -> Bool {
+        firstHolderSlot(of: key) != nil
+    }
+
+    private func firstHolderSlot(of key: NaturalKey) -> UInt32? {
+        guard let first = keyIndex.firstSlot(of: NaturalKeyHash(key)), keys.holds(slots[Int(first)].record, key) else { return nil }
+        return first
+    }
+
     private func liveRecordIDs(holding key: NaturalKey, hash: NaturalKeyHash) -> [RecordID] {
         guard let first = keyIndex.firstSlot(of: hash) else { return [] }
         // Another key with the same hash would have stopped the run when

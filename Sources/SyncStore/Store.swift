@@ -62,6 +62,13 @@ public protocol Store: Sendable {
     /// Live records holding `key`, sorted by id: what a fetch by natural key
     /// returns, first match first.
     func liveRecordIDs(holding key: NaturalKey) -> [RecordID]
+    /// The live record holding `key` with the lowest id (what a fetch by
+    /// key returns first); nil when none. The same as the first of
+    /// ``liveRecordIDs(holding:)``, read back, without building the list.
+    func firstLiveRecord(holding key: NaturalKey) -> Record?
+    /// Whether some live record holds `key`: ``liveRecordIDs(holding:)`` is
+    /// not empty.
+    func holdsLiveRecord(_ key: NaturalKey) -> Bool
     /// Keys of `uniqueKey` held by more than one live record, sorted.
     func duplicatedKeys(of uniqueKey: UniqueKeyID) -> [NaturalKey]
     /// Every record, live or tombstoned, sorted by id.
@@ -123,6 +130,16 @@ public protocol Store: Sendable {
 extension Store {
     /// A store no other connection can write has nothing to catch up on.
     public mutating func reloadAfterOtherConnections() {}
+
+    /// The first of the sorted list, read back.
+    public func firstLiveRecord(holding key: NaturalKey) -> Record? {
+        liveRecordIDs(holding: key).first.flatMap(record)
+    }
+
+    /// Whether the list is empty.
+    public func holdsLiveRecord(_ key: NaturalKey) -> Bool {
+        !liveRecordIDs(holding: key).isEmpty
+    }
 
     /// Keeps no journal: another connection may change what it holds.
     public mutating func startJournal() {}

@@ -15,8 +15,13 @@ import SyncStore
 /// commit made a run with n colliding keys cost n² (issue 31). A store
 /// that keeps no journal is read whole, as before.
 struct CopyTracker {
-    /// Per device: the keys it held live at the last look.
-    private var present: [Set<NaturalKey>]
+    /// Per device, per key ordinal: whether it held the key live at the
+    /// last look. A key's ordinal is its place in ``GroundTruth/keyOrder``,
+    /// so a look costs no hash of the key to record it (issue 31: a set
+    /// of keys per device was a third of the tracker's time).
+    private var present: [[Bool]]
+    /// The ordinal of each key the truth has learned so far.
+    private var ordinals: [NaturalKey: Int] = [:]
     /// Per device: how many of the truth's keys (``GroundTruth/keyOrder``)
     /// it had seen at the last look.
     private var truthSeen: [Int]
@@ -36,10 +41,9 @@ struct CopyTracker {
 
     /// Looks at the device's store: at the keys commits touched since the
     /// last look (`touched`) and the keys new to the truth, or, with no
-    /// journal (nil) or no key order, at every key the apps have written.
-    /// Only counts, so the order of keys never matters. A copy the app's
-    /// fetches hide (`filter`: `dedupe:deferred`'s marked losers) is no
-    /// copy its users see.
+    /// journal (nil), at every key the apps have written. Only counts, so
+    /// the order of keys never matters. A copy the app's fetches cannot
+    /// see (`filter`) is no copy to its user.
     mutating func update(replica index: Int, store: any Store, truth: GroundTruth, touched: [NaturalKey]?, filter: FetchFilter? = nil) {
         look(replica: index, store: store, truth: truth, touched: touched, filter: filter)
         guard !fullLooks.isEmpty else { return }
@@ -49,35 +53,38 @@ struct CopyTracker {
     }
 
     private mutating func look(replica index: Int, store: any Store, truth: GroundTruth, touched: [NaturalKey]?, filter: FetchFilter?) {
-        guard let touched, let order = truth.keyOrder else {
-            for (key, keyTruth) in truth.keys { look(at: key, keyTruth, replica: index, store: store, filter: filter) }
-            truthSeen[index] = truth.keyOrder?.count ?? 0
+        guard let order = truth.keyOrder else { preconditionFailure("the copy tracker needs the truth's key order (keepingKeyOrder)") }
+        // Ordinals for the keys the truth learned since any device looked.
+        for ordinal in ordinals.count ..< order.count { ordinals[order[ordinal]] = ordinal }
+        if present[index].count < order.count { present[index] += Array(repeating: false, count: order.count - present[index].count) }
+        guard let touched else {
+            for (ordinal, key) in order.enumerated() { look(at: key, ordinal, truth: truth, replica: index, store: store, filter: filter) }
+            truthSeen[index] = order.count
             return
         }
         for key in touched {
-            guard let keyTruth = truth.keys[key] else { continue }
-            look(at: key, keyTruth, replica: index, store: store, filter: filter)
+            guard let ordinal = ordinals[key] else { continue }
+            look(at: key, ordinal, truth: truth, replica: index, store: store, filter: filter)
         }
-        for key in order[truthSeen[index]...] {
-            look(at: key, truth.keys[key]!, replica: index, store: store, filter: filter)
+        for ordinal in truthSeen[index] ..< order.count {
+            look(at: order[ordinal], ordinal, truth: truth, replica: index, store: store, filter: filter)
         }
         truthSeen[index] = order.count
     }
 
-    /// Whether the device holds `key` now; a copy lost counts a moment.
-    /// Looking twice at one key changes nothing the second time.
-    private mutating func look(at key: NaturalKey, _ keyTruth: GroundTruth.KeyTruth, replica index: Int, store: any Store, filter: FetchFilter?) {
-        let held = !FetchFilter.holders(of: key, in: store, filter: filter).isEmpty
-        if held {
-            present[index].insert(key)
-        } else if present[index].remove(key) != nil && !keyTruth.deleted {
-            moments += 1
-        }
+    private mutating func look(at key: NaturalKey, _ ordinal: Int, truth: GroundTruth, replica index: Int, store: any Store, filter: FetchFilter?) {
+        let held = FetchFilter.isFetched(key, in: store, filter: filter)
+        let wasHeld = present[index][ordinal]
+        present[index][ordinal] = held
+        // The truth is read only when a copy vanishes: rare, and the one
+        // case that needs to know whether the apps deleted the key.
+        if wasHeld && !held && !truth.keys[key]!.deleted { moments += 1 }
     }
 
-    /// The device has a new, empty store (a reinstall): it starts over.
+    /// The device's store was replaced by an empty one (a wipe): it holds
+    /// no key now, and losing what it held is not a moment a copy was lost.
     mutating func storeReplaced(_ replica: ReplicaID) {
-        present[replica.index] = []
+        present[replica.index] = Array(repeating: false, count: present[replica.index].count)
         if !fullLooks.isEmpty { fullLooks[0].storeReplaced(replica) }
     }
 }

@@ -40,6 +40,13 @@ public struct FetchFilter: Hashable, Sendable {
     /// app sees. What the app's own fetch, the canonical record of
     /// `lostWrites` and a value expectation all read.
     public static func firstFetched(_ key: NaturalKey, in store: any Store, filter: FetchFilter?) -> Record? {
-        holders(of: key, in: store, filter: filter).first.flatMap { store.record($0) }
+        guard let filter else { return store.firstLiveRecord(holding: key) }
+        return filter.visibleHolders(of: key, in: store).first.flatMap { store.record($0) }
+    }
+
+    /// Whether a fetch by `key` returns anything: ``holders(of:in:filter:)`` is not empty.
+    public static func isFetched(_ key: NaturalKey, in store: any Store, filter: FetchFilter?) -> Bool {
+        guard let filter else { return store.holdsLiveRecord(key) }
+        return !filter.visibleHolders(of: key, in: store).isEmpty
     }
 }
