@@ -35,7 +35,7 @@ public struct AdviceWorkload: Sendable, Equatable {
         guard Self.offlineRangeMicros.contains(offlineMicros) else {
             throw AdviceWorkloadError(.offlineDuration, option: "--offline", argument: ScenarioFile.durationText(offlineMicros),
                 "expected a duration from \(ScenarioFile.durationText(Self.offlineRangeMicros.lowerBound)) (one sync round) to "
-                    + ScenarioFile.durationText(Self.offlineRangeMicros.upperBound))
+                    + "\(Self.offlineRangeMicros.upperBound / 86_400_000_000)d")
         }
         guard dropProbability.isFinite, dropProbability >= 0, dropProbability < 1 else {
             throw AdviceWorkloadError(.dropProbability, option: "--drop", argument: "\(dropProbability)",
