@@ -75,7 +75,8 @@ public enum AdviceScenarioWriter {
         if !plan.syncOff.isEmpty {
             lines.append("  syncOff: \(JSON5Text.list(plan.syncOff)),")
         }
-        lines += schemaLines(model: model, source: source, keys: keys)
+        // The `schema` member exactly as `lint --write-schema` writes it.
+        lines += ScenarioSchemaWriter.schemaMemberLines(for: model, keys: keys)
         let records = SchemaWorkload.recordsPerEntity
         lines.append("  // {n} is a record's number, \(String(repeating: "0", count: String(records).count - 1))1 … \(records).")
         if !unkeyed.isEmpty {
@@ -86,18 +87,5 @@ public enum AdviceScenarioWriter {
         lines += plan.steps
         lines += ["  ],", "}"]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The `schema` member exactly as `lint --write-schema` writes it, so
-    /// that both commands declare a model the same way. The writer keeps
-    /// its entity lines to itself; they are taken from its text, between
-    /// the lines that open and close the member.
-    static func schemaLines(model: DataModel, source: String, keys: SchemaKeys) -> [String] {
-        let lines = ScenarioSchemaWriter.text(for: model, source: source, keys: keys)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(of: "  schema: { entities: ["), let end = lines[start...].firstIndex(of: "  ] },") else {
-            preconditionFailure("ScenarioSchemaWriter writes the schema member between '  schema: { entities: [' and '  ] },'")
-        }
-        return Array(lines[start ... end])
     }
 }

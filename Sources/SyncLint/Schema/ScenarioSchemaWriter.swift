@@ -14,7 +14,6 @@ public enum ScenarioSchemaWriter {
     public static func text(for model: DataModel, source: String, keys: SchemaKeys? = nil) -> String {
         let keys = keys ?? SchemaKeys(model: model)
         let entities = model.entities.filter(\.isSynced)
-        let pairs = RelationPairs(entities: entities)
         let workload = SchemaWorkload(entities: entities.compactMap { entity in
             let declared = keys.keys(of: entity).keys
             return declared.isEmpty ? nil : SchemaWorkload.Keyed(entity, keys: declared)
@@ -27,15 +26,26 @@ public enum ScenarioSchemaWriter {
             "  name: \(JSON5Text.quoted(model.name)),",
             "  // preset: \"nspckc\",  // run it as NSPersistentCloudKitContainer (refuses a deny delete rule)",
             "  replicas: \(SchemaWorkload.deviceCount),  // r1, r2, r3: devices of one user",
-            "  schema: { entities: [",
         ]
+        lines += schemaMemberLines(for: model, keys: keys)
+        lines += workload.memberLines(unkeyed: entities.filter { keys.keys(of: $0).keys.isEmpty }.map(\.name))
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `schema` member, `schema: { entities: [ … ] },` two spaces in:
+    /// the synced entities with their fields, keys and relationships. What
+    /// ``text(for:source:keys:)`` writes, and advise's scenarios reuse
+    /// (``AdviceScenarioWriter``), so both declare a model the same way.
+    static func schemaMemberLines(for model: DataModel, keys: SchemaKeys) -> [String] {
+        let entities = model.entities.filter(\.isSynced)
+        let pairs = RelationPairs(entities: entities)
+        var lines = ["  schema: { entities: ["]
         for entity in entities {
             lines += entityLines(entity, keys: keys.keys(of: entity), pairs: pairs, allEntities: model.entities)
         }
         lines.append("  ] },")
-        lines += workload.memberLines(unkeyed: entities.filter { keys.keys(of: $0).keys.isEmpty }.map(\.name))
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     private static func entityLines(_ entity: Entity, keys: SchemaKeys.EntityKeys, pairs: RelationPairs, allEntities: [Entity]) -> [String] {

@@ -76,7 +76,7 @@ struct AdviseHabitScenarioTests {
     @Test func theImportFileIsTheModelsSchemaAndOneOfflineImportPerDevice() throws {
         let text = try F.contactsText(.import)
         let (model, keys) = try F.contacts()
-        let schema = AdviceScenarioWriter.schemaLines(model: model, source: "Model.swift", keys: keys).joined(separator: "\n")
+        let schema = ScenarioSchemaWriter.schemaMemberLines(for: model, keys: keys).joined(separator: "\n")
         #expect(ScenarioSchemaWriter.text(for: model, source: "Model.swift", keys: keys).contains(schema))
         #expect(text.contains(schema))
         #expect(text.contains("""
