@@ -102,18 +102,18 @@ public struct MemoryStore: Store {
         firstHolderSlot(of: key) != nil
     }
 
-    private func firstHolderSlot(of key: NaturalKey) -> UInt32? {
-        guard let first = keyIndex.firstSlot(of: NaturalKeyHash(key)), keys.holds(slots[Int(first)].record, key) else { return nil }
+    /// The slot of the key index's first holder of the key's hash, when
+    /// that record really holds the key. Another key with the same hash
+    /// would have stopped the run when it was indexed; a key that is not
+    /// held can still meet one here.
+    private func firstHolderSlot(of key: NaturalKey, hash: NaturalKeyHash? = nil) -> UInt32? {
+        guard let first = keyIndex.firstSlot(of: hash ?? NaturalKeyHash(key)), keys.holds(slots[Int(first)].record, key) else { return nil }
         return first
     }
 
     private func liveRecordIDs(holding key: NaturalKey, hash: NaturalKeyHash) -> [RecordID] {
-        guard let first = keyIndex.firstSlot(of: hash) else { return [] }
-        // Another key with the same hash would have stopped the run when
-        // it was indexed; a key that is not held can still meet one here.
-        let record = slots[Int(first)].record
-        guard keys.holds(record, key) else { return [] }
-        return [record.id] + keyIndex.otherHolders(of: hash)
+        guard let first = firstHolderSlot(of: key, hash: hash) else { return [] }
+        return [slots[Int(first)].record.id] + keyIndex.otherHolders(of: hash)
     }
 
     /// Keys of `uniqueKey` with more than one live holder, read back from a holder's fields, sorted.

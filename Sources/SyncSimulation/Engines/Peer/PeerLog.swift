@@ -31,13 +31,12 @@ public struct PeerLog {
     private(set) var appliedJournal: [ChangeSet] = []
     private let journalsApplies: Bool
 
-    /// Per origin, the change sets held from seq `forgotten + 1` on.
+    /// Per origin, the change sets held after those forgotten.
     private var log: [[ChangeSet]]
-    /// Per origin: how many of its oldest change sets this log forgot.
-    private var forgotten: [UInt32]
-    /// Per origin: the size of each change set forgotten, oldest first. A
-    /// request sent before the forgetting may still ask for them, and its
-    /// reply must be the same message on the wire (``ChangeSet/forgotten(origin:seq:sizeBytes:)``).
+    /// Per origin: the size of each change set forgotten, oldest first;
+    /// their count is how many this log forgot. A request sent before the
+    /// forgetting may still ask for them, and its reply must be the same
+    /// message on the wire (``ChangeSet/forgotten(origin:seq:sizeBytes:)``).
     private var forgottenSizes: [[UInt32]]
     /// Per origin: the store's commit count when its next change set was
     /// last refused. The same state gives the same answer, so it is not
@@ -53,15 +52,17 @@ public struct PeerLog {
         held = VersionVector(replicaCount: replicaCount)
         applied = VersionVector(replicaCount: replicaCount)
         log = Array(repeating: [], count: replicaCount)
-        forgotten = Array(repeating: 0, count: replicaCount)
         forgottenSizes = Array(repeating: [], count: replicaCount)
         refusedAtCommit = Array(repeating: nil, count: replicaCount)
         lastRefusedSeq = Array(repeating: 0, count: replicaCount)
     }
 
+    /// How many of the oldest change sets of the origin at `index` this log forgot.
+    private func forgotten(_ index: Int) -> UInt32 { UInt32(forgottenSizes[index].count) }
+
     /// The change set `seq` of the origin at `index`; it must be held and not forgotten.
     private func changeSet(origin index: Int, seq: UInt32) -> ChangeSet {
-        log[index][Int(seq - 1 - forgotten[index])]
+        log[index][Int(seq - 1 - forgotten(index))]
     }
 
     /// The next change set of the origin at `index` to apply; there must be one.
@@ -80,7 +81,7 @@ public struct PeerLog {
             // applied vector has not grown to yet.
             let keep = applied[ReplicaID(index)]
             lost += Int(held[ReplicaID(index)] - keep)
-            log[index].removeSubrange(Int(keep - forgotten[index])...)
+            log[index].removeSubrange(Int(keep - forgotten(index))...)
             held[ReplicaID(index)] = keep
             refusedAtCommit[index] = nil
         }
@@ -97,7 +98,6 @@ public struct PeerLog {
         held = VersionVector(replicaCount: width)
         applied = VersionVector(replicaCount: width)
         log = Array(repeating: [], count: width)
-        forgotten = Array(repeating: 0, count: width)
         forgottenSizes = Array(repeating: [], count: width)
         refusedAtCommit = Array(repeating: nil, count: width)
         lastRefusedSeq = Array(repeating: 0, count: width)
@@ -110,7 +110,6 @@ public struct PeerLog {
         guard index >= log.count else { return }
         let extra = index + 1 - log.count
         log += Array(repeating: [], count: extra)
-        forgotten += Array(repeating: 0, count: extra)
         forgottenSizes += Array(repeating: [], count: extra)
         refusedAtCommit += Array(repeating: nil, count: extra)
         lastRefusedSeq += Array(repeating: 0, count: extra)
@@ -136,18 +135,18 @@ public struct PeerLog {
     /// `seq` is never below those forgotten: another device applied them.
     func ownChanges(after seq: UInt32) -> Int {
         let index = origin.index
-        precondition(seq >= forgotten[index], "asked for own change sets this log forgot")
-        return log[index].dropFirst(Int(seq - forgotten[index])).reduce(0) { $0 + $1.changes.count }
+        precondition(seq >= forgotten(index), "asked for own change sets this log forgot")
+        return log[index].dropFirst(Int(seq - forgotten(index))).reduce(0) { $0 + $1.changes.count }
     }
 
     /// Change sets of `origin` this log accounts for, held or forgotten: always `held[origin]`.
     func logCount(of origin: ReplicaID) -> Int {
-        origin.index < log.count ? Int(forgotten[origin.index]) + log[origin.index].count : 0
+        origin.index < log.count ? forgottenSizes[origin.index].count + log[origin.index].count : 0
     }
 
     /// How many of `origin`'s oldest change sets this log forgot.
     public func forgottenCount(of origin: ReplicaID) -> UInt32 {
-        origin.index < forgotten.count ? forgotten[origin.index] : 0
+        origin.index < forgottenSizes.count ? forgotten(origin.index) : 0
     }
 
     /// Change sets this log keeps in memory, over every origin.
@@ -162,12 +161,11 @@ public struct PeerLog {
         var dropped = 0
         for index in log.indices {
             let floor = min(appliedEverywhere[ReplicaID(index)], applied[ReplicaID(index)])
-            guard floor > forgotten[index] else { continue }
-            let count = Int(floor - forgotten[index])
+            guard floor > forgotten(index) else { continue }
+            let count = Int(floor - forgotten(index))
             forgottenSizes[index] += log[index][..<count].map { UInt32($0.sizeBytes) }
             // A new buffer, not `removeFirst`, which would keep the capacity.
             log[index] = Array(log[index][count...])
-            forgotten[index] = floor
             dropped += count
         }
         return dropped
@@ -243,7 +241,7 @@ public struct PeerLog {
         for index in log.indices {
             let origin = ReplicaID(index)
             guard offered[origin] > peerHeld[origin] else { continue }
-            let skip = forgotten[index]
+            let skip = forgotten(index)
             // A request sent before the forgetting: the peer has applied
             // these since (every device had), and will ignore them.
             for seq in peerHeld[origin] ..< max(peerHeld[origin], skip) {
