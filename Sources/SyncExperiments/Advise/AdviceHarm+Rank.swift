@@ -1,3 +1,5 @@
+import SyncScenarioFile
+
 extension AdviceHarm {
     /// The ranking order a `--rank` argument asks for: the harms it names,
     /// in its order, then every harm it leaves out, in the default order.
@@ -8,20 +10,18 @@ extension AdviceHarm {
     /// a name are ignored (`"lostWrites, dangling"` from a quoted argument);
     /// names are the JSON keys, matched exactly.
     public static func rankOrder(parsing argument: String) throws(AdviceRankError) -> [AdviceHarm] {
-        var named: [AdviceHarm] = []
-        for item in argument.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = item.trimmingSpaces
-            guard !name.isEmpty else {
-                throw AdviceRankError(.emptyName, argument: argument, "a harm name is empty; give harm names separated by commas: \(validNames)")
-            }
-            guard let harm = AdviceHarm(rawValue: name) else {
-                let hint = allCases.first { $0.rawValue.lowercased() == name.lowercased() }.map { " (did you mean '\($0.rawValue)'?)" } ?? ""
-                throw AdviceRankError(.unknownHarm, argument: argument, "unknown harm '\(name)'\(hint); harms: \(validNames)")
-            }
-            guard !named.contains(harm) else {
-                throw AdviceRankError(.repeatedHarm, argument: argument, "'\(name)' is named twice; name each harm at most once")
-            }
-            named.append(harm)
+        let items = argument.split(separator: ",", omittingEmptySubsequences: false).map(\.trimmingSpaces)
+        let named: [AdviceHarm]
+        switch NameList.values(of: items, named: AdviceHarm.init(rawValue:)) {
+        case .success(let harms):
+            named = harms
+        case .failure(.empty):
+            throw AdviceRankError(.emptyName, argument: argument, "a harm name is empty; give harm names separated by commas: \(validNames)")
+        case .failure(.unknown(let name)):
+            let hint = allCases.first { $0.rawValue.lowercased() == name.lowercased() }.map { " (did you mean '\($0.rawValue)'?)" } ?? ""
+            throw AdviceRankError(.unknownHarm, argument: argument, "unknown harm '\(name)'\(hint); harms: \(validNames)")
+        case .failure(.repeated(let name)):
+            throw AdviceRankError(.repeatedHarm, argument: argument, "'\(name)' is named twice; name each harm at most once")
         }
         return named + defaultOrder.filter { !named.contains($0) }
     }

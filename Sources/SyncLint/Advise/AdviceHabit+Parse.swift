@@ -1,4 +1,5 @@
 import Foundation
+import SyncScenarioFile
 
 /// `--habits seeding,import`: the habits a user names, checked.
 extension AdviceHabit {
@@ -10,21 +11,17 @@ extension AdviceHabit {
     /// An unknown name, an empty one or a name given twice is an error
     /// that lists the habits there are.
     public static func list(_ argument: String) throws(AdviceWorkloadError) -> [AdviceHabit] {
-        var habits: [AdviceHabit] = []
-        for item in argument.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = item.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else {
-                throw AdviceWorkloadError(.emptyHabit, option: option, argument: argument, "an empty habit name; habits: \(names)")
-            }
-            guard let habit = AdviceHabit(rawValue: name) else {
-                throw AdviceWorkloadError(.unknownHabit, option: option, argument: argument, "unknown habit '\(name)'; habits: \(names)")
-            }
-            guard !habits.contains(habit) else {
-                throw AdviceWorkloadError(.repeatedHabit, option: option, argument: argument, "names '\(name)' twice; list each habit once")
-            }
-            habits.append(habit)
+        let items = argument.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        switch NameList.values(of: items, named: AdviceHabit.init(rawValue:)) {
+        case .success(let habits):
+            return habits
+        case .failure(.empty):
+            throw AdviceWorkloadError(.emptyHabit, option: option, argument: argument, "an empty habit name; habits: \(names)")
+        case .failure(.unknown(let name)):
+            throw AdviceWorkloadError(.unknownHabit, option: option, argument: argument, "unknown habit '\(name)'; habits: \(names)")
+        case .failure(.repeated(let name)):
+            throw AdviceWorkloadError(.repeatedHabit, option: option, argument: argument, "names '\(name)' twice; list each habit once")
         }
-        return habits
     }
 
     /// `seeding, import, …`: every habit's name, in declaration order.

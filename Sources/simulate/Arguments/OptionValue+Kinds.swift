@@ -1,5 +1,6 @@
 import Foundation
 import SyncExperiments
+import SyncScenarioFile
 import SyncSimulation
 
 /// The values that take more than a conversion: seeds, strategies,
@@ -33,17 +34,17 @@ extension OptionValue<[String]> {
         let allowed = names.joined(separator: ", ")
         return OptionValue(spec: ValueSpec(placeholder: "LIST", accepts: "a comma-separated list of \(allowed)", choices: names, completion: .list(names)),
                            convert: { text throws(UsageError) in
-                               var seen: [String] = []
-                               for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                                   guard !name.isEmpty else { throw UsageError(message: "--strategies has an empty name in '\(text)'; allowed: \(allowed)") }
-                                   guard StrategyCatalog.strategy(named: name) != nil else {
-                                       throw UsageError(message: "--strategies: unknown strategy '\(name)'; allowed: \(allowed)"
-                                           + Suggestion.didYouMean(name, among: names))
-                                   }
-                                   guard !seen.contains(name) else { throw UsageError(message: "--strategies names '\(name)' twice; list each strategy once") }
-                                   seen.append(name)
+                               let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                               switch NameList.values(of: items, named: { StrategyCatalog.strategy(named: $0) != nil ? $0 : nil }) {
+                               case .success(let names):
+                                   return names
+                               case .failure(.empty):
+                                   throw UsageError(message: "--strategies has an empty name in '\(text)'; allowed: \(allowed)")
+                               case .failure(.unknown(let name)):
+                                   throw UsageError(message: "--strategies: unknown strategy '\(name)'; allowed: \(allowed)" + Suggestion.didYouMean(name, among: names))
+                               case .failure(.repeated(let name)):
+                                   throw UsageError(message: "--strategies names '\(name)' twice; list each strategy once")
                                }
-                               return seen
                            })
     }
 }
