@@ -11,6 +11,11 @@ public struct ConvergenceTracker: Sendable {
     private var replicasByDigest: [StateDigest: Int]
     /// When the current agreement began; nil while replicas differ.
     public private(set) var agreeingSinceMicros: Int64? = 0
+    /// When the current disagreement began; nil while replicas agree.
+    private var disagreeingSinceMicros: Int64?
+    /// How long the replicas disagreed before the current disagreement,
+    /// if any: the closed spells of ``disagreedMicros(until:)``.
+    private var closedDisagreementMicros: Int64 = 0
 
     /// A tracker of `replicaCount` replicas, all empty and so agreeing from time 0.
     public init(replicaCount: Int) {
@@ -39,8 +44,20 @@ public struct ConvergenceTracker: Sendable {
         replicasByDigest[digest, default: 0] += 1
         if allAgree {
             if agreeingSinceMicros == nil { agreeingSinceMicros = now }
+            if let since = disagreeingSinceMicros {
+                closedDisagreementMicros += now - since
+                disagreeingSinceMicros = nil
+            }
         } else {
             agreeingSinceMicros = nil
+            if disagreeingSinceMicros == nil { disagreeingSinceMicros = now }
         }
+    }
+
+    /// How long, in all, not every replica held the same state, counting a
+    /// disagreement still going on up to `horizon` (not before its start).
+    public func disagreedMicros(until horizon: Int64) -> Int64 {
+        guard let since = disagreeingSinceMicros else { return closedDisagreementMicros }
+        return closedDisagreementMicros + max(0, horizon - since)
     }
 }

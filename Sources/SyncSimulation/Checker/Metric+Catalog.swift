@@ -26,6 +26,13 @@ extension Metric {
                    + "by entity, field values and link targets (not stamps, and not the record's own id). 0 when all "
                    + "agree; N−1 when all differ.",
                column: .init("diverged", .newLine, "replicas outside the largest group showing users identical data (values, not local ids)")) { $0.diverged },
+        .seconds(.divergedSeconds, unit: "seconds", "how long, in all, not every replica showed users the same data, until sync finished",
+                 detail: "The time during which some replica's state differed from another's (as `diverged` compares them), "
+                     + "summed over the run until sync finished: to the last change of any store when the run quiesced, to "
+                     + "`until` when it did not. Sync delay counts: a write is a disagreement until every replica has it. "
+                     + "A run that ends diverged counts up to that point, so the figure is a lower bound there (`diverged` > 0).") {
+            $0.divergedMicros
+        },
         .flag(.converged, unit: "1 or 0", "1 when every replica held the same state at the end: `convergenceSeconds` is not `null`",
               isInJSON: false) { $0.convergenceMicros != nil },
         .secondsIfAny(.convergenceSeconds, unit: "seconds", "from the last heal, restart or acknowledged write until all replicas agreed and stayed so",

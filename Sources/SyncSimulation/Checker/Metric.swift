@@ -46,6 +46,7 @@ public enum Metric: String, CaseIterable, Sendable {
     /// Last, so that every earlier CSV column keeps its place.
     case markedLosersPeak = "markedLosers.peak"
     case markedLosersFinal = "markedLosers.final"
+    case divergedSeconds
 
     /// Everything the outputs say about the metric (its entry in ``catalog``).
     public var spec: MetricSpec {

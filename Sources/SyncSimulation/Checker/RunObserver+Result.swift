@@ -58,6 +58,7 @@ extension RunObserver {
             endMicros: end.endMicros,
             events: end.events,
             wallSeconds: end.wallSeconds)
+        result.divergedMicros = convergence.disagreedMicros(until: syncFinishedMicros)
         let engine = end.engine
         result.finalValues = FinalCheck.values(end.scenario.watchedFields, stores: stores, filter: strategy.fetchFilter,
                                                server: end.scenario.server == nil ? nil : { engine.serverLiveRecords(holding: $0) })

@@ -30,6 +30,8 @@ struct RunObserver {
     private(set) var lastHealOrWriteMicros: Int64 = 0
     /// When some device's store last changed.
     private(set) var lastStateChangeMicros: Int64 = 0
+    /// Where the time integrals end (``close(quiesced:atMicros:)``).
+    private(set) var syncFinishedMicros: Int64 = 0
     /// Each device's store commit count when last observed.
     private var observedCommits: [Int]
     /// What each device saved, sent, received and lost, for the timeline chart.
@@ -141,12 +143,13 @@ struct RunObserver {
         return nil
     }
 
-    /// Closes the time integrals: duplicate-seconds run until sync finished,
-    /// to the last change of any store when the run quiesced (an idle tail
-    /// adds nothing), to the end when it did not.
+    /// Closes the time integrals: duplicate-seconds and the time diverged
+    /// run until sync finished, to the last change of any store when the
+    /// run quiesced (an idle tail adds nothing), to the end when it did not.
     mutating func close(quiesced: Bool, atMicros now: Int64) {
-        duplicates.advance(to: quiesced ? lastStateChangeMicros : now)
-        marked?.advance(to: quiesced ? lastStateChangeMicros : now)
+        syncFinishedMicros = quiesced ? lastStateChangeMicros : now
+        duplicates.advance(to: syncFinishedMicros)
+        marked?.advance(to: syncFinishedMicros)
         series.close(atMicros: now)
     }
 }

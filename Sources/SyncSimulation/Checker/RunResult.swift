@@ -80,6 +80,9 @@ public struct RunResult: Sendable {
     /// From the last heal or write to the moment all replicas agreed; nil
     /// when they did not agree at the end.
     public var convergenceMicros: Int64?
+    /// How long, in all, the replicas did not all hold the same state,
+    /// until sync finished (as ``Duplicates/integralMicros``).
+    public var divergedMicros: Int64 = 0
     /// Saves and change sets that stores refused.
     public var rejected: Rejected
     /// Acknowledged writes no replica kept.
