@@ -61,7 +61,8 @@ let package = Package(
         .testTarget(name: "SyncReportTests", dependencies: ["SyncReport", "SyncLint", "SyncExperiments", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SimulateCLITests", dependencies: ["simulate", "TestSupport"]),
         // Fixtures are found through #filePath, so they are not resources.
-        .testTarget(name: "SyncLintTests", dependencies: ["SyncLint", "SyncSimulation", "SyncScenarioFile"], exclude: ["Fixtures"]),
+        // SyncExperiments: advise's habit scenarios run through its run matrix and verdict.
+        .testTarget(name: "SyncLintTests", dependencies: ["SyncLint", "SyncSimulation", "SyncScenarioFile", "SyncExperiments"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ extension SchemaKeys {
 
     /// `Book.uuid, Author.name`: the stored attributes of synced entities
     /// named like a key, most telling name first, then in model order.
-    static func candidates(in model: DataModel) -> [String] {
+    public static func candidates(in model: DataModel) -> [String] {
         let entities = model.entities.filter(\.isSynced)
         return candidateNames.flatMap { candidate in
             entities.flatMap { entity in

@@ -54,6 +54,13 @@ public struct SchemaKeys: Sendable {
         advice = byEntity.values.contains { !$0.keys.isEmpty } ? nil : Self.advice(for: model)
     }
 
+    /// The fields of the first key of the synced entity named
+    /// `entityName` (the key its records are addressed by), nil when it
+    /// has none or is not a synced entity.
+    public func fields(of entityName: String) -> [String]? {
+        byEntity[entityName]?.keys.first
+    }
+
     /// The keys of `entity`, a synced entity of the model.
     func keys(of entity: Entity) -> EntityKeys {
         guard let keys = byEntity[entity.name] else { preconditionFailure("\(entity.name) is not a synced entity of the model") }

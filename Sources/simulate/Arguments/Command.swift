@@ -4,7 +4,7 @@
 enum Command: String, CaseIterable {
     /// The built-in default scenario: `simulate [--replicas N] …`
     case compare
-    case run, check, explore, race, sweep, merge, benchmark, lint, completions, help
+    case run, check, explore, race, sweep, merge, benchmark, lint, advise, completions, help
 
     /// The options value the command reads its arguments into.
     var optionsType: any CommandOptions.Type {
@@ -18,6 +18,7 @@ enum Command: String, CaseIterable {
         case .merge: MergeOptions.self
         case .benchmark: BenchmarkOptions.self
         case .lint: LintCommandOptions.self
+        case .advise: AdviseOptions.self
         case .completions: CompletionsOptions.self
         case .help: HelpOptions.self
         }

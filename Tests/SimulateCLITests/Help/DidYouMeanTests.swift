@@ -8,7 +8,7 @@ struct DidYouMeanTests {
         + "--quiet, --check-invariants, --max-events, --max-memory, --allow-large, --help, --version"
     static let strategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, "
         + "lww:field, keyid, dedupe:apple, dedupe:merge, dedupe:deferred"
-    static let commands = "run, check, explore, race, sweep, merge, benchmark, lint, completions, help"
+    static let commands = "run, check, explore, race, sweep, merge, benchmark, lint, advise, completions, help"
 
     @Test(arguments: [
         (["--replica", "3"], "unknown option '--replica'; simulate takes \(compareOptions); did you mean --replicas?"),

@@ -7,7 +7,7 @@ import Testing
 /// `simulate CMD --help`, `simulate help CMD`, the overview and `--version`.
 struct HelpCommandTests {
     /// Every command by the word a user types; "" is the built-in scenario.
-    static let commandWords = ["", "run", "check", "explore", "race", "sweep", "merge", "benchmark", "lint", "completions", "help"]
+    static let commandWords = ["", "run", "check", "explore", "race", "sweep", "merge", "benchmark", "lint", "advise", "completions", "help"]
 
     static func command(_ word: String) -> Command {
         word.isEmpty ? .compare : Command(rawValue: word)!
@@ -91,11 +91,11 @@ struct HelpCommandTests {
         let output = try await SimulateProcess.run(["help", "bogus"])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "simulate: simulate help: unknown command 'bogus'; commands: run, check, explore, race, sweep, merge, benchmark, lint, "
+        #expect(output.stderr == "simulate: simulate help: unknown command 'bogus'; commands: run, check, explore, race, sweep, merge, benchmark, lint, advise, "
             + "completions, help\n")
         let typo = try await SimulateProcess.run(["help", "chek"])
         #expect(typo.status == 2)
-        #expect(typo.stderr == "simulate: simulate help: unknown command 'chek'; commands: run, check, explore, race, sweep, merge, benchmark, lint, "
+        #expect(typo.stderr == "simulate: simulate help: unknown command 'chek'; commands: run, check, explore, race, sweep, merge, benchmark, lint, advise, "
             + "completions, help; did you mean check?\n")
     }
 

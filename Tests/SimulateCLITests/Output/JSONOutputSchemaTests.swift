@@ -21,6 +21,8 @@ struct JSONOutputSchemaTests {
         ("benchmark", ["benchmark", "--scaling", "--keys", "20,40", "--replica-counts", "2,3", "--strategies", "unique:error,crdt", "--format", "json"]),
         ("lint", ["lint", path("Tests/SyncLintTests/Fixtures/SwiftData/Broken"), "--format", "json"]),
         ("explore", ["explore", path("Scenarios/clock-skew.json5"), "--seeds", "1..2", "--format", "json"]),
+        ("advise", ["advise", path("Tests/SyncLintTests/Fixtures/SwiftData/Library"), "--key", "Book.isbn", "--habits", "import,offline-edits",
+                    "--seeds", "1..2", "--presets", "nspckc,cksyncengine", "--format", "json", "--quiet"]),
     ]
 
     @Test(arguments: commands.indices)

@@ -1,0 +1,224 @@
+import Foundation
+import SyncSimulation
+
+extension AdviceReport {
+    /// The text advise prints: the recommendation first (also when every
+    /// option loses data), then each habit in a sentence, the steps for
+    /// the recommended option and the runner-up, the ranking, a table per
+    /// habit and the replay command of every option's worst run.
+    public var text: String {
+        var lines = ["Recommendation: " + recommendationSentence]
+        lines += contrastLines.map { "  " + $0 }
+        lines.append("")
+        lines.append("Model: \(subject.model); natural keys: \(subject.keys.joined(separator: ", ")); \(subject.devices) devices; "
+            + "\(result.plan.seeds.count) seeds per option and habit (\(result.plan.seeds.first!)..\(result.plan.seeds.last!)); "
+            + "intervals are 95% for the mean.")
+        lines += subject.notes.map { "note: " + $0 }
+        lines += unquiescedWarnings.map { "warning: " + $0 }
+        lines.append("")
+        lines.append("By habit:")
+        for workload in result.plan.workloads.indices { lines.append("  " + habitSentence(workload)) }
+        lines.append("")
+        lines += stepLines(title: "Ship", option: verdict.recommended)
+        if let runnerUp = verdict.runnerUp {
+            lines.append("")
+            lines += stepLines(title: "Runner-up", option: runnerUp)
+        }
+        lines.append("")
+        lines.append("Ranking (each option by its worst habit, harm by harm; ranked on \(verdict.order.map(\.label).joined(separator: ", "))):")
+        lines += table(figures: { verdict.overall[$0].figures }, ranking: verdict.ranking)
+        for workload in result.plan.workloads.indices {
+            lines.append("")
+            lines.append("Habit \(result.plan.workloads[workload].name) (\(result.plan.workloads[workload].path)):")
+            lines += table(figures: { verdict.options[$0].habits[workload].figures }, ranking: verdict.habitRankings[workload])
+        }
+        lines.append("")
+        lines.append("Replay each option's worst run:")
+        for option in result.options.indices {
+            let worst = worstRun(of: option)
+            lines.append("  " + pad(result.options[option].description, optionWidth) + "  "
+                + replay(option: option, workload: worst.workload, seed: worst.seed))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The recommendation in one sentence: what to ship and what it showed.
+    var recommendationSentence: String {
+        let id = result.options[verdict.recommended]
+        let overall = verdict.overall[verdict.recommended]
+        let ship = "For \(subject.model) on \(subject.devices) devices, ship \(Self.stackName(id.preset))"
+            + (id.variant.map { " (reading \($0))" } ?? "") + " with \(id.strategy) (\(Self.strategySummary(id.strategy)))"
+        if verdict.everyOptionLosesData {
+            return ship + ", the least harmful option, but every option lost a write in some run: \(id.strategy) under "
+                + overall.dataLossHabits.joined(separator: ", ") + "; " + harmsClause(overall.figures, limit: 3)
+        }
+        let duplicates = overall.figures[.duplicatesPeak].worst == 0
+        let lost = overall.figures[.lostWrites].worst == 0
+        if duplicates && lost {
+            let rest = harmsClause(overall.figures, skipping: [.lostWrites, .duplicatesPeak, .duplicateSeconds], limit: 2)
+            return ship + ": no duplicate and no lost write in \(runsPerOption) runs" + (rest == "no harm" ? "." : "; \(rest).")
+        }
+        return ship + ": " + harmsClause(overall.figures, limit: 3) + " at worst over \(runsPerOption) runs."
+    }
+
+    /// Against the recommendation: the best option of each other stack
+    /// that did measurably worse, with what it showed.
+    var contrastLines: [String] {
+        var lines: [String] = []
+        let recommended = result.options[verdict.recommended]
+        let tied = Set(verdict.tiedWithRecommendation)
+        if !tied.isEmpty {
+            lines.append("Tied with it (the intervals cannot tell them apart): "
+                + verdict.best(verdict.tiedWithRecommendation).prefix(6).map { result.options[$0].description }.joined(separator: ", ")
+                + (tied.count > 6 ? " and \(tied.count - 6) more" : "") + "; " + tieBreakReason + ".")
+        }
+        var stacks: [String] = []
+        for option in result.options.indices where !stacks.contains(result.options[option].preset) {
+            stacks.append(result.options[option].preset)
+        }
+        for stack in stacks where stack != recommended.preset {
+            let candidates = result.options.indices.filter { result.options[$0].preset == stack }
+            // The stack's best option, by the same order as the ranking's tiers.
+            let topTier = candidates.map(verdict.ranking.tierIndex(of:)).min()!
+            let best = verdict.best(candidates.filter { verdict.ranking.tierIndex(of: $0) == topTier })[0]
+            guard !tied.contains(best), best != verdict.recommended else { continue }
+            let comparison = verdict.ranking.comparison(verdict.recommended, best)
+            guard let harm = comparison.decidingHarm, comparison.outcome == .better else { continue }
+            let worst = verdict.overall[best][harm]
+            lines.append("\(Self.stackName(stack)) at its best (\(result.options[best].description)) shows "
+                + figureText(worst.figure, harm) + " \(harm.label) under \(worst.habit)"
+                + (verdict.overall[best].losesData ? ", and loses writes under " + verdict.overall[best].dataLossHabits.joined(separator: ", ") : "")
+                + ".")
+        }
+        return lines
+    }
+
+    /// Why advise names the recommendation before the options it ties with.
+    var tieBreakReason: String {
+        let chosen = verdict.recommended
+        guard let next = verdict.best(verdict.ranking.tiers[verdict.ranking.tierIndex(of: chosen)].options).dropFirst().first else { return "" }
+        let (a, b) = (verdict.liabilities[chosen], verdict.liabilities[next])
+        let nextName = result.options[next].description
+        if verdict.overall[chosen].losesData != verdict.overall[next].losesData {
+            return "named first because no run of it lost a write, where a run of \(nextName) did"
+        }
+        if a.serverCopies != b.serverCopies {
+            return "named first because it leaves fewer records duplicated on the server (mean \(SweepNumber.short(a.serverCopies)) "
+                + "against \(SweepNumber.short(b.serverCopies)) for \(nextName)), which a new device or a reinstall downloads"
+        }
+        if a.refusedChanges != b.refusedChanges {
+            return "named first because its stores refuse fewer changes (mean \(SweepNumber.short(a.refusedChanges)) against "
+                + "\(SweepNumber.short(b.refusedChanges)) for \(nextName)): each refusal is a sync error the app must handle"
+        }
+        return "named first for lower means, a difference the intervals do not support"
+    }
+
+    /// One habit in a sentence: its best options and its worst harm.
+    func habitSentence(_ workload: Int) -> String {
+        let name = result.plan.workloads[workload].name
+        let ranking = verdict.habitRankings[workload]
+        let top = verdict.best(ranking.tiers[0].options)
+        let figures = verdict.options[top[0]].habits[workload].figures
+        var sentence = "\(name): best \(result.options[top[0]].description)"
+            + (top.count > 1 ? " and \(top.count - 1) tied" : "") + " (" + harmsClause(figures, limit: 2) + ")"
+        if ranking.tiers.count > 1, let last = ranking.tiers.last {
+            let worst = verdict.best(last.options).last!
+            let worstFigures = verdict.options[worst].habits[workload].figures
+            sentence += "; worst \(result.options[worst].description) (" + harmsClause(worstFigures, limit: 2) + ")"
+        } else {
+            sentence += "; every option tied"
+        }
+        return sentence + "."
+    }
+
+    /// `peak duplicates 20 [20, 20], duplicate-seconds 3.1 [2.9, 3.3]`:
+    /// the first harms with a mean above 0, in the ranking order.
+    func harmsClause(_ figures: HarmFigures, skipping: [AdviceHarm] = [], limit: Int) -> String {
+        let shown = verdict.order.filter { !skipping.contains($0) && $0 != .messages && figures[$0].mean > 0 }.prefix(limit)
+        guard !shown.isEmpty else { return "no harm" }
+        return shown.map { "\($0.label) " + intervalText(figures[$0], $0) }.joined(separator: ", ")
+    }
+
+    func stepLines(title: String, option: Int) -> [String] {
+        let id = result.options[option]
+        var lines = ["\(title): \(id.description) (\(Self.stackName(id.preset)), \(Self.strategySummary(id.strategy)))"]
+        for (index, step) in AdviceSteps.steps(for: id).enumerated() { lines.append("  \(index + 1). \(step)") }
+        return lines
+    }
+
+    /// Warnings for runs that stopped before sync finished.
+    var unquiescedWarnings: [String] {
+        var warnings: [String] = []
+        for option in result.options.indices {
+            for workload in result.plan.workloads.indices {
+                let seeds = result.unquiescedSeeds(option: option, workload: workload)
+                guard !seeds.isEmpty else { continue }
+                warnings.append("\(result.options[option]) under \(result.plan.workloads[workload].name): \(seeds.count) of "
+                    + "\(result.plan.seeds.count) runs did not quiesce (seed \(seeds[0]) first); their figures are where the run "
+                    + "stopped, not where sync ended")
+            }
+        }
+        return warnings
+    }
+
+    /// The options' means under `figures`, tier by tier; `=` marks an
+    /// option tied with the line above it.
+    func table(figures: (Int) -> HarmFigures, ranking: AdviceRanking) -> [String] {
+        let harms = AdviceHarm.allCases
+        var lines = ["  " + pad("#", 3) + pad("option", optionWidth) + harms.map { pad(Self.columnTitle($0), 10, right: true) }.joined()]
+        for (tierIndex, tier) in ranking.tiers.enumerated() {
+            for (position, option) in verdict.best(tier.options).enumerated() {
+                let rank = position == 0 ? "\(tierIndex + 1)" : "="
+                let values = figures(option)
+                lines.append("  " + pad(rank, 3) + pad(result.options[option].description, optionWidth)
+                    + harms.map { pad(numberText(values[$0].mean, $0), 10, right: true) }.joined())
+            }
+        }
+        return lines
+    }
+
+    static func columnTitle(_ harm: AdviceHarm) -> String {
+        switch harm {
+        case .lostWrites: "lost"
+        case .copiesLost: "vanished"
+        case .diverged: "diverged"
+        case .divergedSeconds: "div·s"
+        case .duplicatesPeak: "dup peak"
+        case .duplicateSeconds: "dup·s"
+        case .resurrected: "resurrect"
+        case .dangling: "dangling"
+        case .messages: "messages"
+        }
+    }
+
+    var optionWidth: Int { (result.options.map(\.description.count).max() ?? 6) + 2 }
+
+    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+
+    /// `3.1 [2.9, 3.3]`, or `20` when every run gave the same value.
+    func intervalText(_ figure: HarmFigure, _ harm: AdviceHarm) -> String {
+        figure.low == figure.high ? numberText(figure.mean, harm)
+            : "\(numberText(figure.mean, harm)) [\(numberText(figure.low, harm)), \(numberText(figure.high, harm))]"
+    }
+
+    /// `up to 5` for a worst run, with the mean's interval.
+    func figureText(_ figure: HarmFigure, _ harm: AdviceHarm) -> String {
+        "up to \(numberText(figure.worst, harm)) (mean \(intervalText(figure, harm)))"
+    }
+
+    /// Seconds to 2 decimals; counts whole when whole, else to 1 decimal.
+    func numberText(_ value: Double, _ harm: AdviceHarm) -> String {
+        switch harm {
+        case .divergedSeconds, .duplicateSeconds: return String(format: "%.2f", value)
+        case .messages: return String(format: "%.0f", value)
+        default: return value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
+        }
+    }
+
+    static func strategySummary(_ strategy: String) -> String {
+        StrategyCatalog.entry(named: strategy)?.summary.replacingOccurrences(of: " (not run by default)", with: "") ?? strategy
+    }
+}

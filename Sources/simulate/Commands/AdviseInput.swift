@@ -1,0 +1,138 @@
+import Foundation
+import SyncExperiments
+import SyncLint
+import SyncScenarioFile
+import SyncSimulation
+
+/// What `simulate advise` reads before it runs anything: the model, its
+/// keys, the workload and the scenario of each habit. Every mistake in
+/// the input exits 2 here, before the first run.
+struct AdviseInput {
+    let report: LintReport
+    let keys: [String]
+    let devices: Int
+    let workloads: [AdviceWorkloadFile]
+
+    static func read(_ options: AdviseOptions) -> AdviseInput {
+        let path = options.paths[0]
+        let reports: [LintReport]
+        do {
+            reports = try ModelLint.lintAll(path, options: options.lint)
+        } catch {
+            exitWithUsageError("advise: \(error)")
+        }
+        guard reports.count == 1 else {
+            exitWithUsageError("advise: \(path) holds \(reports.count) models (\(reports.map(\.path).joined(separator: ", "))); give the one to advise on")
+        }
+        let model = reports[0].model
+        let keys: SchemaKeys
+        do { keys = try SchemaKeys(model: model, arguments: options.keys) } catch { exitWithUsageError("advise: \(error)") }
+        if keys.advice != nil {
+            let likely = SchemaKeys.candidates(in: model)
+            exitWithUsageError("advise: no entity of \(model.name) has a natural key, so no duplicate can be told from a new record; "
+                + "name one with --key ENTITY.FIELD" + (likely.isEmpty ? " (or ENTITY.FIELD1,FIELD2 for a compound key)"
+                    : ", such as --key \(likely[0]) (likely keys: \(likely.joined(separator: ", ")))"))
+        }
+        let workloads = workloadSettings(options)
+        var habits: [AdviceHabit]?
+        if let list = options.habits {
+            do { habits = try AdviceHabit.list(list) } catch { exitWithUsageError("advise: \(error)") }
+        }
+        let folder = options.scenariosOut ?? options.out.map { ($0 as NSString).appendingPathComponent("scenarios") }
+        var files: [AdviceWorkloadFile] = []
+        var written: [String: String] = [:]
+        for workload in workloads {
+            let scenarios: [AdviceScenario]
+            do {
+                scenarios = try AdviceScenarioWriter.scenarios(for: model, source: path, keys: keys, habits: habits, workload: workload)
+            } catch {
+                exitWithUsageError("advise: \(error)")
+            }
+            for scenario in scenarios {
+                let several = workloads.count > 1
+                let name = scenario.habit.rawValue + (several ? " @ drop \(workload.dropProbability)" : "")
+                let fileName = several ? scenario.fileName.replacingOccurrences(of: ".json5", with: "-drop-\(workload.dropProbability).json5")
+                    : scenario.fileName
+                let filePath = folder.map { ($0 as NSString).appendingPathComponent(fileName) } ?? fileName
+                written[fileName] = scenario.text
+                files.append(AdviceWorkloadFile(name: name, path: filePath, data: Data(scenario.text.utf8)))
+            }
+        }
+        if let folder { OutputFiles.write(written, to: folder) }
+        return AdviseInput(report: reports[0], keys: keyNames(model: model, keys: keys), devices: options.devices, workloads: files)
+    }
+
+    /// One workload per `--drop` rate, each with `--devices` and `--offline`.
+    static func workloadSettings(_ options: AdviseOptions) -> [AdviceWorkload] {
+        var offline = AdviceWorkload.defaultOfflineMicros
+        if let text = options.offline {
+            guard let micros = ScenarioFile.durationMicros(text) else {
+                exitWithUsageError("advise: --offline expects a duration such as 2s, 30s or 10m, got '\(text)'")
+            }
+            offline = micros
+        }
+        var rates: [Double] = [0]
+        if let text = options.drop {
+            rates = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let trimmed = item.trimmingCharacters(in: .whitespaces)
+                guard let rate = Double(trimmed) else {
+                    exitWithUsageError("advise: --drop expects drop probabilities from 0 up to 1, comma-separated, such as 0,0.1; got '\(text)'")
+                }
+                guard !rates.contains(rate) else { exitWithUsageError("advise: --drop names \(trimmed) twice; give each rate once") }
+                rates.append(rate)
+            }
+        }
+        do {
+            return try rates.map { try AdviceWorkload(deviceCount: options.devices, offlineMicros: offline, dropProbability: $0) }
+        } catch {
+            exitWithUsageError("advise: \(error)")
+        }
+    }
+
+    /// The stacks `--presets` names, every one by default.
+    static func stacks(_ options: AdviseOptions) -> [AdviceStack] {
+        guard let text = options.presets else { return AdviceStack.all() }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        switch NameList.values(of: items, named: { PresetCatalog.preset(named: $0) != nil ? $0 : nil }) {
+        case .success(let names): return AdviceStack.named(names)
+        case .failure(.empty): exitWithUsageError("advise: --presets has an empty name in '\(text)'; presets: \(PresetCatalog.allNames.joined(separator: ", "))")
+        case .failure(.unknown(let name)):
+            exitWithUsageError("advise: --presets: unknown preset '\(name)'; presets: \(PresetCatalog.allNames.joined(separator: ", "))")
+        case .failure(.repeated(let name)): exitWithUsageError("advise: --presets names '\(name)' twice; list each preset once")
+        }
+    }
+
+    /// The `--rank` order, or the default order of harm.
+    static func rankOrder(_ options: AdviseOptions) -> [AdviceHarm] {
+        guard let text = options.rank else { return AdviceHarm.defaultOrder }
+        do { return try AdviceHarm.rankOrder(parsing: text) } catch { exitWithUsageError("advise: \(error)") }
+    }
+
+    /// `Contact.email`, `Book (title, author)`: each keyed entity's first key.
+    static func keyNames(model: DataModel, keys: SchemaKeys) -> [String] {
+        model.entities.filter(\.isSynced).compactMap { entity in
+            guard let fields = keys.fields(of: entity.name) else { return nil }
+            return fields.count == 1 ? "\(entity.name).\(fields[0])" : "\(entity.name) (\(fields.joined(separator: ", ")))"
+        }
+    }
+
+    /// What the report says it advised on, and what it left out and why.
+    func subject(stacks: [AdviceStack]) -> AdviceReport.Subject {
+        let model = report.model
+        var notes: [String] = []
+        for stack in stacks {
+            guard let preset = PresetCatalog.preset(named: stack.preset) else { continue }
+            for exclusion in preset.exclusions {
+                notes.append("not run: \(preset.name) with \(exclusion.label): \(exclusion.reason)")
+            }
+        }
+        let constraints = report.findings.filter { $0.rule == .uniqueConstraint }
+        if !constraints.isEmpty, stacks.contains(where: { $0.preset == "nspckc" }) {
+            notes.append("the model declares unique constraints (\(constraints.map { $0.location.description }.joined(separator: ", "))), "
+                + "which NSPersistentCloudKitContainer refuses at launch (lint rule unique-constraint; seed 002): the nspckc options "
+                + "assume they are removed and the key is enforced by the app")
+        }
+        return AdviceReport.Subject(model: "\(model.name) (\(model.kind.rawValue))", keys: keys, devices: devices, notes: notes)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SyncReport
+import Testing
+import TestSupport
+
+/// `simulate advise` as a user runs it: a model folder in, the
+/// recommendation first, replayable numbers, and exit status 2 for bad input.
+struct AdviseCommandTests {
+    /// A contacts app as CloudKit lets it ship: no unique constraint.
+    static let contactsSource = """
+    import SwiftData
+
+    @Model final class Contact {
+        var email: String = ""
+        var name: String = ""
+        var city: String = ""
+    }
+    """
+
+    /// A folder holding the contacts model, removed by the caller.
+    static func contactsFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("advise-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(contactsSource.utf8).write(to: folder.appendingPathComponent("Contact.swift"))
+        return folder
+    }
+
+    /// Import only, on CKSyncEngine: the text leads with the
+    /// recommendation, the written scenario replays the numbers, and the
+    /// JSON entry of `lww` holds what `simulate run` of that file shows.
+    @Test func importOnCKSyncEngineIsReplayable() async throws {
+        let folder = try Self.contactsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenarios = folder.appendingPathComponent("scenarios").path
+        let arguments = ["advise", folder.path, "--key", "Contact.email", "--habits", "import", "--seeds", "1..2", "--presets", "cksyncengine",
+                         "--write-scenarios", scenarios, "--quiet"]
+        let text = try await SimulateProcess.run(arguments)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("Recommendation: For \(folder.lastPathComponent) (SwiftData sources) on 3 devices, ship CKSyncEngine"))
+        let file = scenarios + "/advise-import.json5"
+        #expect(FileManager.default.fileExists(atPath: file))
+        #expect(text.stdout.contains("cksyncengine lww"))
+        // lww's worst run is one of its duplicates (peak 20 in every run: seed 1).
+        #expect(text.stdout.contains("simulate run \(file) --preset cksyncengine --strategies lww --seed 1\n"))
+
+        let json = try await SimulateProcess.run(arguments + ["--format", "json"])
+        #expect(json.status == 0)
+        let document = try JSONText.parse(json.stdout)
+        let entries = try #require(document.member(at: ["options"])?.arrayValue)
+        // Every strategy CKSyncEngine runs with its own store, and the extras advise weighs.
+        #expect(entries.count == 10)
+        let lww = try #require(entries.first { $0.member(at: ["strategy"]) == .string("lww") })
+        #expect(lww.member(at: ["duplicatesPeak", "mean"]) == .number("20.000000"))
+        #expect(lww.member(at: ["variant"]) == .null)
+
+        let replay = try await SimulateProcess.run(["run", file, "--preset", "cksyncengine", "--strategies", "lww", "--seed", "1", "--format", "json",
+                                                    "--no-timing"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let run = try JSONText.parse(replay.stdout)
+        #expect(run.member(at: ["reports"])?.arrayValue?.first?.member(at: ["results"])?.arrayValue?.first?.member(at: ["duplicates", "peak"]) == .int(20))
+    }
+
+    /// A model without a unique constraint and no --key: exit 2, naming the likely keys.
+    @Test func withoutAKeyAdviseNamesTheLikelyOnes() async throws {
+        let folder = try Self.contactsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try await SimulateProcess.run(["advise", folder.path])
+        #expect(output.status == 2)
+        #expect(output.stdout == "")
+        #expect(output.stderr.contains("no entity of \(folder.lastPathComponent) has a natural key"))
+        #expect(output.stderr.contains("such as --key Contact.email (likely keys: Contact.email, Contact.name)"))
+    }
+
+    @Test(arguments: [
+        (["--habits", "import,imports"], "unknown habit 'imports'"),
+        (["--drop", "1"], "--drop"),
+        (["--drop", "0,x"], "--drop expects drop probabilities"),
+        (["--offline", "soon"], "--offline expects a duration"),
+        (["--presets", "icloud"], "unknown preset 'icloud'"),
+        (["--rank", "lostWrites,lostWrites"], "lostWrites"),
+        (["--key", "Contact.phone"], "unknown field 'phone'"),
+    ])
+    func badInputExitsTwo(_ extra: [String], _ message: String) async throws {
+        let folder = try Self.contactsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var arguments = ["advise", folder.path, "--seeds", "1", "--quiet"] + extra
+        if !extra.contains("--key") { arguments += ["--key", "Contact.email"] }
+        let output = try await SimulateProcess.run(arguments)
+        #expect(output.status == 2, "\(extra): \(output.stderr)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stdout == "")
+    }
+}
+
+private extension JSONValue {
+    /// The value at `path`, a key per level; nil when a key is missing.
+    func member(at path: [String]) -> JSONValue? {
+        guard let key = path.first else { return self }
+        guard case .object(let members) = self, let child = members.first(where: { $0.key == key }) else { return nil }
+        return child.value.member(at: Array(path.dropFirst()))
+    }
+
+    /// The items of an array, nil for any other value.
+    var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+}
