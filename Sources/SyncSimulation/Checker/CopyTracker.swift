@@ -20,8 +20,6 @@ struct CopyTracker {
     /// so a look costs no hash of the key to record it (issue 31: a set
     /// of keys per device was a third of the tracker's time).
     private var present: [[Bool]]
-    /// The ordinal of each key the truth has learned so far.
-    private var ordinals: [NaturalKey: Int] = [:]
     /// Per device: how many of the truth's keys (``GroundTruth/keyOrder``)
     /// it had seen at the last look.
     private var truthSeen: [Int]
@@ -53,9 +51,7 @@ struct CopyTracker {
     }
 
     private mutating func look(replica index: Int, store: any Store, truth: GroundTruth, touched: [NaturalKey]?, filter: FetchFilter?) {
-        guard let order = truth.keyOrder else { preconditionFailure("the copy tracker needs the truth's key order (keepingKeyOrder)") }
-        // Ordinals for the keys the truth learned since any device looked.
-        for ordinal in ordinals.count ..< order.count { ordinals[order[ordinal]] = ordinal }
+        let order = truth.keyOrder
         if present[index].count < order.count { present[index] += Array(repeating: false, count: order.count - present[index].count) }
         guard let touched else {
             for (ordinal, key) in order.enumerated() { look(at: key, ordinal, truth: truth, replica: index, store: store, filter: filter) }
@@ -63,8 +59,8 @@ struct CopyTracker {
             return
         }
         for key in touched {
-            guard let ordinal = ordinals[key] else { continue }
-            look(at: key, ordinal, truth: truth, replica: index, store: store, filter: filter)
+            guard let ordinal = truth.ordinals[key] else { continue }
+            look(at: key, Int(ordinal), truth: truth, replica: index, store: store, filter: filter)
         }
         for ordinal in truthSeen[index] ..< order.count {
             look(at: order[ordinal], ordinal, truth: truth, replica: index, store: store, filter: filter)
@@ -78,7 +74,7 @@ struct CopyTracker {
         present[index][ordinal] = held
         // The truth is read only when a copy vanishes: rare, and the one
         // case that needs to know whether the apps deleted the key.
-        if wasHeld && !held && !truth.keys[key]!.deleted { moments += 1 }
+        if wasHeld && !held && !truth.keyTruths[ordinal].deleted { moments += 1 }
     }
 
     /// The device's store was replaced by an empty one (a wipe): it holds

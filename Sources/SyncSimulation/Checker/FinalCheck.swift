@@ -19,9 +19,17 @@ enum FinalCheck {
         var resurrected = 0
         // Only counts come out of this loop, and counts do not depend on
         // the order keys are visited in: the keys are not sorted (at a
-        // million keys, sorting them was most of the check).
-        for (key, keyTruth) in truth.keys {
-            let canonical = stores.compactMap { FetchFilter.firstFetched(key, in: $0, filter: filter) }
+        // million keys, sorting them was most of the check). They are
+        // visited in the order they became known, close to the order the
+        // stores received their records, so consecutive lookups mostly
+        // touch neighbouring slots rather than the whole heap.
+        var canonical: [Record] = []
+        canonical.reserveCapacity(stores.count)
+        for (key, keyTruth) in zip(truth.keyOrder, truth.keyTruths) {
+            canonical.removeAll(keepingCapacity: true)
+            for store in stores {
+                if let record = FetchFilter.firstFetched(key, in: store, filter: filter) { canonical.append(record) }
+            }
             if keyTruth.deleted {
                 if !canonical.isEmpty { resurrected += 1 }
                 continue

@@ -11,12 +11,20 @@ import SyncModel
 public struct GroundTruth: Sendable {
     /// The latest acknowledged write of one field.
     public struct FieldTruth: Hashable, Sendable {
-        /// One replica's latest value at ``atMicros``.
+        /// One replica's latest value at ``atMicros``. The value is laid
+        /// out first: after the two-byte replica it would start at offset 8
+        /// and make a writer 32 bytes, not 24 (a million keys of two
+        /// fields: 16 MB of the ground truth).
         public struct Writer: Hashable, Sendable {
-            /// The replica that wrote.
-            public var replica: ReplicaID
             /// What it wrote; nil clears the field.
             public var value: FieldValue?
+            /// The replica that wrote.
+            public var replica: ReplicaID
+
+            init(replica: ReplicaID, value: FieldValue?) {
+                self.value = value
+                self.replica = replica
+            }
         }
 
         /// The field's index in its entity.
@@ -88,12 +96,17 @@ public struct GroundTruth: Sendable {
         }
     }
 
-    /// Every key an intent addressed. Looked up, never iterated in an order that reaches output.
-    public private(set) var keys: [NaturalKey: KeyTruth] = [:]
-    /// The keys in the order they became known, when kept
-    /// (``keepingKeyOrder()``): what lets a checker that looked before
-    /// read only the keys new since.
-    private(set) var keyOrder: [NaturalKey]?
+    /// Each key's ordinal: its place in ``keyOrder`` and ``keyTruths``,
+    /// the order the keys became known. The one table of keys, looked up
+    /// once per write; everything else is read by ordinal, so the final
+    /// check walks keys in the order the stores received them, not in hash
+    /// order. Four bytes a key.
+    private(set) var ordinals: [NaturalKey: Int32] = [:]
+    /// Every key an intent addressed, in the order it became known: what
+    /// lets a checker that looked before read only the keys new since.
+    private(set) var keyOrder: [NaturalKey] = []
+    /// What the applications did to each key, by ordinal.
+    private(set) var keyTruths: [KeyTruth] = []
     private let schema: Schema
 
     /// A ground truth with no intent recorded yet.
@@ -101,16 +114,26 @@ public struct GroundTruth: Sendable {
         self.schema = schema
     }
 
-    /// Keeps ``keyOrder`` from now on; only before any intent is recorded.
-    mutating func keepingKeyOrder() {
-        precondition(keys.isEmpty, "the key order is kept from the start")
-        keyOrder = []
+    /// What the applications did to `key`; nil when no intent addressed it.
+    public func truth(of key: NaturalKey) -> KeyTruth? {
+        ordinals[key].map { keyTruths[Int($0)] }
     }
 
-    /// A key becomes known.
-    private mutating func noteNew(_ key: NaturalKey) {
-        keyOrder?.append(key)
+    /// The ordinal of `key`, a new one when the key is new.
+    private mutating func ordinal(of key: NaturalKey) -> Int {
+        let next = Int32(keyOrder.count)
+        precondition(keyOrder.count < Int(Int32.max), "a ground truth holds at most \(Int32.max) keys")
+        // One hash of the key: the defaulted subscript's in-place access
+        // inserts `next` when the key is new (a read alone would not).
+        let ordinal = Int(Self.value(&ordinals[key, default: next]))
+        if ordinal == keyOrder.count {
+            keyOrder.append(key)
+            keyTruths.append(KeyTruth())
+        }
+        return ordinal
     }
+
+    private static func value(_ ordinal: inout Int32) -> Int32 { ordinal }
 
     /// Records an intent whose save succeeded on `replica` at true time
     /// `atMicros`. Intents are recorded in the order they ran, so on one
@@ -134,7 +157,7 @@ public struct GroundTruth: Sendable {
     /// The app deleted `key`'s record: by a delete intent, or through a
     /// `cascade` rule in the same save.
     public mutating func recordDeleted(_ key: NaturalKey) {
-        if keys.updateValue(KeyTruth(deleted: true), forKey: key) == nil { noteNew(key) }
+        keyTruths[ordinal(of: key)] = KeyTruth(deleted: true)
     }
 
     /// `record`'s identity key (its entity's first unique key), as intents
@@ -149,11 +172,8 @@ public struct GroundTruth: Sendable {
     /// importing the same keys at one instant would cost N² per key.
     private mutating func recordWrites(_ writes: [FieldWrite], to key: NaturalKey, on replica: ReplicaID, atMicros now: Int64) {
         let entity = schema[key.uniqueKey.entity]
-        let known = keys.count
-        // One lookup of the key: a row of key fields only still makes the
-        // key known, so the default is inserted whatever the writes are.
-        Self.record(writes, to: &keys[key, default: KeyTruth()], entity: entity, replica: replica, atMicros: now)
-        if keys.count > known { noteNew(key) }
+        // A row of key fields only still makes the key known.
+        Self.record(writes, to: &keyTruths[ordinal(of: key)], entity: entity, replica: replica, atMicros: now)
     }
 
     private static func record(_ writes: [FieldWrite], to truth: inout KeyTruth, entity: EntitySchema, replica: ReplicaID,

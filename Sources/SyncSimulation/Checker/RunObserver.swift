@@ -57,7 +57,6 @@ struct RunObserver {
         views = fetchFilter.map { UserViewTracker(replicaCount: count, filter: $0, checked: checked) }
         pendingLinks = PendingLinkTracker(schema: scenario.schema, replicaCount: count, checked: checked)
         truth = GroundTruth(schema: scenario.schema)
-        if tracksCopies { truth.keepingKeyOrder() }
         duplicates = DuplicateTracker(replicaCount: count)
         convergence = ConvergenceTracker(replicaCount: count)
         series = DuplicateSeries(resolutionMicros: scenario.seriesResolutionMicros, replicaCount: count,
