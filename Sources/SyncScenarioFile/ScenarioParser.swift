@@ -7,6 +7,8 @@ struct ScenarioParser {
     static let topLevelKeys = [
         "name", "description", "replicas", "seed", "topology", "hubRunsAppCode", "deleteVsEdit", "deleteRulesOnImport", "sameSaveDuplicates", "engine", "preset", "until", "schema", "network", "sync",
         "clocks", "strategies", "dedupeDelay", "dedupeDeferral", "dedupeDeferUntil", "writerLatency", "seriesResolution", "seriesPerReplica", "syncOff", "syncOffSaves", "versions", "appVersion", "steps", "expect",
+        // Read by `simulate advise` only (``ScenarioAdviceBlock``); a run ignores it.
+        "advise",
     ] + EngineCatalog.settingsKeys
     static let replicaRange: ClosedRange<Int64> = 1 ... 500
 

@@ -28,9 +28,12 @@ public enum AdviceScenarioWriter {
     /// `source` is the path advise read, named in each file's first
     /// comment; `keys` are the natural keys (default: the model's own
     /// unique constraints). A habit named whose need the model does not
-    /// meet is an error saying what it needs.
+    /// meet is an error saying what it needs. `schemaLines` replace the
+    /// `schema` member written from the model: a scenario file's own
+    /// (``SyncScenarioFile/ScenarioAdviceBlock/schemaMemberLines(_:file:)``),
+    /// relationships and all.
     public static func scenarios(for model: DataModel, source: String, keys: SchemaKeys? = nil, habits: [AdviceHabit]? = nil,
-                                 workload: AdviceWorkload) throws(AdviceWorkloadError) -> [AdviceScenario] {
+                                 workload: AdviceWorkload, schemaLines: [String]? = nil) throws(AdviceWorkloadError) -> [AdviceScenario] {
         let keys = keys ?? SchemaKeys(model: model)
         let habits = habits ?? AdviceHabit.possible(in: model, keys: keys)
         var scenarios: [AdviceScenario] = []
@@ -40,7 +43,8 @@ public enum AdviceScenarioWriter {
                                           argument: habits.map(\.rawValue).joined(separator: ","), unmet)
             }
             scenarios.append(AdviceScenario(habit: habit, fileName: "advise-\(habit.rawValue).\(ScenarioFile.fileExtension)",
-                                            text: text(habit, model: model, source: source, keys: keys, workload: workload)))
+                                            text: text(habit, model: model, source: source, keys: keys, workload: workload,
+                                                                      schemaLines: schemaLines)))
         }
         return scenarios
     }
@@ -55,7 +59,8 @@ public enum AdviceScenarioWriter {
     }
 
     /// The file for `habit`, which the model must make possible.
-    static func text(_ habit: AdviceHabit, model: DataModel, source: String, keys: SchemaKeys, workload: AdviceWorkload) -> String {
+    static func text(_ habit: AdviceHabit, model: DataModel, source: String, keys: SchemaKeys, workload: AdviceWorkload,
+                     schemaLines: [String]? = nil) -> String {
         let keyed = keyedEntities(of: model, keys: keys)
         precondition(habit.unmetNeed(in: model, keys: keys) == nil, "\(habit.rawValue) is not possible in \(model.name)")
         let plan = habit.plan(keyed: keyed, workload: workload)
@@ -75,8 +80,8 @@ public enum AdviceScenarioWriter {
         if !plan.syncOff.isEmpty {
             lines.append("  syncOff: \(JSON5Text.list(plan.syncOff)),")
         }
-        // The `schema` member exactly as `lint --write-schema` writes it.
-        lines += ScenarioSchemaWriter.schemaMemberLines(for: model, keys: keys)
+        // The `schema` member exactly as `lint --write-schema` writes it, or as the scenario file gives it.
+        lines += schemaLines ?? ScenarioSchemaWriter.schemaMemberLines(for: model, keys: keys)
         let records = SchemaWorkload.recordsPerEntity
         lines.append("  // {n} is a record's number, \(String(repeating: "0", count: String(records).count - 1))1 … \(records).")
         if !unkeyed.isEmpty {

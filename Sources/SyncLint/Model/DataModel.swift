@@ -6,6 +6,8 @@ public struct DataModel: Sendable {
     public enum Kind: String, Sendable {
         case coreData = "Core Data model"
         case swiftData = "SwiftData sources"
+        /// A SyncSim scenario file's schema, which `simulate advise` reads.
+        case scenario = "scenario file"
     }
 
     /// A Core Data model or SwiftData sources.

@@ -51,6 +51,7 @@ extension DataModel.Kind {
         switch self {
         case .coreData: "coreData"
         case .swiftData: "swiftData"
+        case .scenario: "scenario"
         }
     }
 }

@@ -92,7 +92,7 @@ enum ModelChecker {
             let fix = switch (kind, relationship.isToMany) {
             case (.swiftData, true): "declare it [\(relationship.target)]? (a non-optional array is required, even with = [])"
             case (.swiftData, false): "declare it \(relationship.target)?"
-            case (.coreData, _): "make it optional"
+            case (.coreData, _), (.scenario, _): "make it optional"
             }
             findings.append(Finding(.requiredRelationship, at: relationship.location,
                 "\(subject) is a required relationship; \(refuser(kind)) refuses to load a model unless every relationship is optional \(launchFailure); \(fix)"))

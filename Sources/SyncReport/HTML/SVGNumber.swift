@@ -2,7 +2,7 @@
 /// locale or a floating-point description.
 package enum SVGNumber {
     /// A coordinate in tenths of a unit: `12.3`, `40`.
-    static func coordinate(_ value: Double) -> String {
+    package static func coordinate(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let tenths = Int64(min(max(value, -1e9), 1e9) * 10 + (value < 0 ? -0.5 : 0.5))
         return DecimalText.seconds(micros: tenths * 100_000)

@@ -13,25 +13,76 @@ struct AdviseInput {
     let devices: Int
     let workloads: [AdviceWorkloadFile]
 
+    /// The options with a scenario file's `advise` block filling in what
+    /// the command line left out; the options as given for a model.
+    static func completed(_ options: AdviseOptions) -> AdviseOptions {
+        let path = options.paths[0]
+        guard isScenarioFile(path) else { return options }
+        guard let data = FileManager.default.contents(atPath: path) else { exitWithUsageError("advise: \(path): no such file") }
+        let block: ScenarioAdviceBlock
+        do { block = try ScenarioAdviceBlock.read(data, file: path) } catch { exitWithUsageError("advise: \(error.description)") }
+        var options = options
+        options.devicesGiven = options.devicesGiven ?? block.devices
+        options.habits = options.habits ?? block.habits
+        options.offline = options.offline ?? block.offline
+        options.drop = options.drop ?? block.drop
+        options.rank = options.rank ?? block.rank
+        options.presets = options.presets ?? block.presets
+        if options.seedsGiven == nil, let text = block.seeds {
+            guard let seeds = Seeds.parseList(text) else {
+                exitWithUsageError("advise: \(path): advise.seeds: expected a range such as \"1..20\" or a list of seeds, got '\(text)'")
+            }
+            options.seedsGiven = seeds
+        }
+        return options
+    }
+
+    /// A scenario file, by its extension; anything else is read as a model.
+    static func isScenarioFile(_ path: String) -> Bool {
+        [".json5", ".json"].contains { path.lowercased().hasSuffix($0) }
+    }
+
     static func read(_ options: AdviseOptions) -> AdviseInput {
         let path = options.paths[0]
-        let reports: [LintReport]
-        do {
-            reports = try ModelLint.lintAll(path, options: options.lint)
-        } catch {
-            exitWithUsageError("advise: \(error)")
+        let report: LintReport
+        var schemaLines: [String]?
+        if isScenarioFile(path) {
+            guard options.keys.isEmpty else {
+                exitWithUsageError("advise: --key names a model's natural keys; a scenario file names them in its schema's `unique` lists")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else { exitWithUsageError("advise: \(path): no such file") }
+            do {
+                let document = try ScenarioFile.parse(data, file: path)
+                schemaLines = try ScenarioAdviceBlock.schemaMemberLines(data, file: path)
+                let model = DataModel(scenarioSchema: document.scenario.schema, name: document.scenario.name, file: path)
+                report = LintReport(path: path, model: model, findings: [])
+            } catch {
+                exitWithUsageError("advise: \(error.description)")
+            }
+            if schemaLines == nil {
+                exitWithUsageError("advise: \(path) has no schema; advise writes each habit over a schema's entities and their `unique` keys")
+            }
+        } else {
+            let reports: [LintReport]
+            do {
+                reports = try ModelLint.lintAll(path, options: options.lint)
+            } catch {
+                exitWithUsageError("advise: \(error)")
+            }
+            guard reports.count == 1 else {
+                exitWithUsageError("advise: \(path) holds \(reports.count) models (\(reports.map(\.path).joined(separator: ", "))); give the one to advise on")
+            }
+            report = reports[0]
         }
-        guard reports.count == 1 else {
-            exitWithUsageError("advise: \(path) holds \(reports.count) models (\(reports.map(\.path).joined(separator: ", "))); give the one to advise on")
-        }
-        let model = reports[0].model
+        let model = report.model
         let keys: SchemaKeys
         do { keys = try SchemaKeys(model: model, arguments: options.keys) } catch { exitWithUsageError("advise: \(error)") }
         if keys.advice != nil {
             let likely = SchemaKeys.candidates(in: model)
             exitWithUsageError("advise: no entity of \(model.name) has a natural key, so no duplicate can be told from a new record; "
-                + "name one with --key ENTITY.FIELD" + (likely.isEmpty ? " (or ENTITY.FIELD1,FIELD2 for a compound key)"
-                    : ", such as --key \(likely[0]) (likely keys: \(likely.joined(separator: ", ")))"))
+                + (model.kind == .scenario ? "give an entity a `unique` key in the file's schema"
+                    : "name one with --key ENTITY.FIELD" + (likely.isEmpty ? " (or ENTITY.FIELD1,FIELD2 for a compound key)"
+                        : ", such as --key \(likely[0]) (likely keys: \(likely.joined(separator: ", ")))")))
         }
         let workloads = workloadSettings(options)
         var habits: [AdviceHabit]?
@@ -44,14 +95,15 @@ struct AdviseInput {
         for workload in workloads {
             let scenarios: [AdviceScenario]
             do {
-                scenarios = try AdviceScenarioWriter.scenarios(for: model, source: path, keys: keys, habits: habits, workload: workload)
+                scenarios = try AdviceScenarioWriter.scenarios(for: model, source: path, keys: keys, habits: habits, workload: workload,
+                                                               schemaLines: schemaLines)
             } catch {
                 exitWithUsageError("advise: \(error)")
             }
             for scenario in scenarios {
                 let several = workloads.count > 1
-                let name = scenario.habit.rawValue + (several ? " @ drop \(workload.dropProbability)" : "")
-                let fileName = several ? scenario.fileName.replacingOccurrences(of: ".json5", with: "-drop-\(workload.dropProbability).json5")
+                let name = scenario.habit.rawValue + (several ? " @ drop \(Self.rateText(workload.dropProbability))" : "")
+                let fileName = several ? scenario.fileName.replacingOccurrences(of: ".json5", with: "-drop-\(Self.rateText(workload.dropProbability)).json5")
                     : scenario.fileName
                 let filePath = folder.map { ($0 as NSString).appendingPathComponent(fileName) } ?? fileName
                 written[fileName] = scenario.text
@@ -59,7 +111,7 @@ struct AdviseInput {
             }
         }
         if let folder { OutputFiles.write(written, to: folder) }
-        return AdviseInput(report: reports[0], keys: keyNames(model: model, keys: keys), devices: options.devices, workloads: files)
+        return AdviseInput(report: report, keys: keyNames(model: model, keys: keys), devices: options.devices, workloads: files)
     }
 
     /// One workload per `--drop` rate, each with `--devices` and `--offline`.
@@ -88,6 +140,11 @@ struct AdviseInput {
         } catch {
             exitWithUsageError("advise: \(error)")
         }
+    }
+
+    /// `0`, `0.1`: a drop rate as a person writes it.
+    static func rateText(_ rate: Double) -> String {
+        rate == rate.rounded() ? String(Int(rate)) : "\(rate)"
     }
 
     /// The stacks `--presets` names, every one by default.

@@ -11,17 +11,24 @@ struct AdviseOptions: CommandOptions {
     /// give a 95% interval about ±0.5 standard deviations wide.
     static let defaultSeeds = Array(UInt64(1) ... 20)
 
+    /// Devices of one user: `--devices`, else 3.
+    var devices: Int { devicesGiven ?? AdviceWorkload.defaultDeviceCount }
+    /// The seeds of every option and habit: `--seeds`, else ``defaultSeeds``.
+    var seeds: [UInt64] { seedsGiven ?? Self.defaultSeeds }
+
     var paths: [String] = []
     /// `--key Entity.field[,field]`, one per entity.
     var keys: [String] = []
-    var devices = AdviceWorkload.defaultDeviceCount
+    /// `--devices N`; nil: the scenario file's `advise` block, else 3.
+    var devicesGiven: Int?
     /// `--habits LIST`; nil: every habit the model makes possible.
     var habits: String?
     /// `--offline DURATION`; nil: ``AdviceWorkload/defaultOfflineMicros``.
     var offline: String?
     /// `--drop RATE[,RATE]`; nil: 0.
     var drop: String?
-    var seeds = defaultSeeds
+    /// `--seeds`; nil: the scenario file's `advise` block, else ``defaultSeeds``.
+    var seedsGiven: [UInt64]?
     /// `--rank LIST`; nil: the default order of harm.
     var rank: String?
     /// `--presets LIST`; nil: every preset.
@@ -43,7 +50,7 @@ struct AdviseOptions: CommandOptions {
             .values("--key", appendingTo: \.keys,
                     .text("ENTITY.FIELD", accepts: "ENTITY.FIELD, or ENTITY.FIELD1,FIELD2 for a compound key, such as Book.isbn"),
                     "a natural key (compound: E.F1,F2), one per entity (default: the constraints)"),
-            .value("--devices", \.devices, .whole(AdviceWorkload.deviceRange)) {
+            .value("--devices", \.devicesGiven, .whole(AdviceWorkload.deviceRange)) {
                 "devices of one user, \($0.range) (default \(AdviceWorkload.defaultDeviceCount): phone, tablet, laptop)"
             },
             .value("--habits", \.habits, .nonEmptyText("LIST", accepts: "a comma-separated list of \(AdviceHabit.names)"),
@@ -52,7 +59,7 @@ struct AdviseOptions: CommandOptions {
                    "how long a device stays offline (default \(ScenarioFile.durationText(AdviceWorkload.defaultOfflineMicros)))"),
             .value("--drop", \.drop, .nonEmptyText("RATE[,RATE]", accepts: "one or more drop probabilities from 0 up to 1, such as 0,0.1"),
                    "chance a message is lost; several rates run every habit at each (default 0)"),
-            Option.seeds(\.seeds).described { "the seeds of every option and habit, a range or a list (default \($0.default))" },
+            .value("--seeds", \.seedsGiven, .seeds, "the seeds of every option and habit, a range or a list (default 1..20)"),
             .value("--rank", \.rank, .nonEmptyText("LIST", accepts: "a comma-separated list of \(AdviceHarm.allCases.map(\.rawValue).joined(separator: ", "))"),
                    "the harms to rank by, most important first (default: the order of harm)"),
             .value("--presets", \.presets, .nonEmptyText("LIST", accepts: "a comma-separated list of \(PresetCatalog.allNames.joined(separator: ", "))"),
@@ -61,7 +68,7 @@ struct AdviseOptions: CommandOptions {
             .value("--write-scenarios", \.scenariosOut, .text("D", accepts: "a folder to write each habit's scenario file to", completion: .directories),
                    "write each habit's scenario (advise-HABIT.json5) to folder D"),
             .value("--out", \.out, .text("DIR", accepts: "a folder to write report files to", completion: .directories),
-                   "also write advise.json, advise-runs.csv and DIR/scenarios/"),
+                   "also write advise.md, .html, .json, advise-runs.csv, DIR/scenarios/"),
             .format(\.format, AdviceFormat.allCases, "text (default: the recommendation first) or json (one document)"),
             .quiet(\.quiet), .checkInvariants(\.checksInvariants),
         ]
@@ -74,7 +81,8 @@ struct AdviseOptions: CommandOptions {
         summary: "which stack and strategy to ship, for one app's model and habits",
         description: """
             Reads an app's data model (a Core Data .xcdatamodeld, a folder of SwiftData
-            sources, or an app's source folder, as lint reads them), writes each of the app's
+            sources, or an app's source folder, as lint reads them) or a scenario file's schema
+            (its advise block sets what these options leave out), writes each of the app's
             habits (seeding, import, offline-edits, reinstall, late-device,
             delete-while-editing) as a scenario over the model's own entities and keys, runs
             every option (each preset, each reading of a behaviour no source settles, each
@@ -94,7 +102,8 @@ struct AdviseOptions: CommandOptions {
 
     func validate() throws(UsageError) {
         guard paths.count == 1 else {
-            throw UsageError(message: "simulate advise needs exactly one model: a .xcdatamodeld or .xcdatamodel folder, or a folder of SwiftData sources")
+            throw UsageError(message: "simulate advise needs exactly one input: a .xcdatamodeld or .xcdatamodel folder, a folder of SwiftData sources, "
+                + "or a scenario file")
         }
     }
 

@@ -71,6 +71,53 @@ struct AdviseCommandTests {
         #expect(output.stderr.contains("such as --key Contact.email (likely keys: Contact.email, Contact.name)"))
     }
 
+    /// A scenario file's schema and `advise` block: the block sets the
+    /// workload, the command line wins over it, and `simulate run` ignores it.
+    @Test func aScenarioFilesAdviseBlockSetsTheWorkload() async throws {
+        let folder = try Self.contactsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tags.json5")
+        try Data("""
+            {
+              name: "tags-seeded",
+              replicas: 2,
+              schema: { entities: [{ name: "Tag", fields: ["name", "color"], unique: [["name"]] }] },
+              advise: { devices: 4, habits: ["seeding"], drop: [0, 0.1], seeds: "1..2", presets: ["cksyncengine"] },
+              steps: [],
+            }
+            """.utf8).write(to: file)
+        let json = try await SimulateProcess.run(["advise", file.path, "--format", "json", "--quiet"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try JSONText.parse(json.stdout)
+        #expect(document.member(at: ["devices"]) == .int(4))
+        #expect(document.member(at: ["model"]) == .string("tags-seeded (scenario file)"))
+        #expect(document.member(at: ["keys"]) == .array([.string("Tag.name")]))
+        #expect(document.member(at: ["habits"])?.arrayValue?.compactMap { $0.member(at: ["name"]) } == [.string("seeding @ drop 0"), .string("seeding @ drop 0.1")])
+        #expect(document.member(at: ["seeds"]) == .array([.int(1), .int(2)]))
+        let overridden = try await SimulateProcess.run(["advise", file.path, "--devices", "2", "--drop", "0", "--quiet"])
+        #expect(overridden.status == 0, "\(overridden.stderr)")
+        #expect(overridden.stdout.hasPrefix("Recommendation: For tags-seeded (scenario file) on 2 devices, "))
+        #expect(overridden.stdout.contains("Habit seeding (advise-seeding.json5):"))
+        let run = try await SimulateProcess.run(["run", file.path, "--strategies", "lww", "--no-timing"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test(arguments: [
+        ("advise: { devices: \"four\" }", "advise.devices: expected a whole number of devices"),
+        ("advise: { habit: [\"seeding\"] }", "advise.habit: unknown key 'habit'"),
+        ("advise: { seeds: \"1..\" }", "advise.seeds: expected a range"),
+    ])
+    func aBadAdviseBlockExitsTwo(_ block: String, _ message: String) async throws {
+        let folder = try Self.contactsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.json5")
+        try Data("{ name: \"bad\", schema: { entities: [{ name: \"Tag\", fields: [\"name\"], unique: [[\"name\"]] }] }, \(block), steps: [] }".utf8)
+            .write(to: file)
+        let output = try await SimulateProcess.run(["advise", file.path, "--quiet"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
     @Test(arguments: [
         (["--habits", "import,imports"], "unknown habit 'imports'"),
         (["--drop", "1"], "--drop"),

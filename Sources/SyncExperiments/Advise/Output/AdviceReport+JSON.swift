@@ -19,7 +19,7 @@ extension AdviceReport {
             })),
             .init("rank", .array(verdict.order.map { .string($0.jsonName) })),
             .init("notes", .array(subject.notes.map(JSONValue.string))),
-            .init("warnings", .array(unquiescedWarnings.map(JSONValue.string))),
+            .init("warnings", .array(warnings.map(JSONValue.string))),
             .init("recommendation", recommendationJSON),
             .init("ranking", .array(verdict.ranking.tiers.map { tier in
                 .array(verdict.best(tier.options).map { .string(result.options[$0].description) })

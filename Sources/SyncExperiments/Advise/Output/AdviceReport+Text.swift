@@ -14,7 +14,7 @@ extension AdviceReport {
             + "\(result.plan.seeds.count) seeds per option and habit (\(result.plan.seeds.first!)..\(result.plan.seeds.last!)); "
             + "intervals are 95% for the mean.")
         lines += subject.notes.map { "note: " + $0 }
-        lines += unquiescedWarnings.map { "warning: " + $0 }
+        lines += warnings.map { "warning: " + $0 }
         lines.append("")
         lines.append("By habit:")
         for workload in result.plan.workloads.indices { lines.append("  " + habitSentence(workload)) }
@@ -46,11 +46,13 @@ extension AdviceReport {
     var recommendationSentence: String {
         let id = result.options[verdict.recommended]
         let overall = verdict.overall[verdict.recommended]
-        let ship = "For \(subject.model) on \(subject.devices) devices, ship \(Self.stackName(id.preset))"
-            + (id.variant.map { " (reading \($0))" } ?? "") + " with \(id.strategy) (\(Self.strategySummary(id.strategy)))"
+        let option = "\(Self.stackName(id.preset))" + (id.variant.map { " (reading \($0))" } ?? "")
+            + " with \(id.strategy) (\(Self.strategySummary(id.strategy)))"
+        let ship = "For \(subject.model) on \(subject.devices) devices, ship " + option
         if verdict.everyOptionLosesData {
-            return ship + ", the least harmful option, but every option lost a write in some run: \(id.strategy) under "
-                + overall.dataLossHabits.joined(separator: ", ") + "; " + harmsClause(overall.figures, limit: 3)
+            return "For \(subject.model) on \(subject.devices) devices, no option kept every write. The least harmful is " + option
+                + ", which lost writes under " + SentenceList.and(overall.dataLossHabits) + ": "
+                + harmsClause(overall.figures, limit: 3) + " under its worst habit for each."
         }
         let duplicates = overall.figures[.duplicatesPeak].worst == 0
         let lost = overall.figures[.lostWrites].worst == 0
@@ -85,10 +87,10 @@ extension AdviceReport {
             let comparison = verdict.ranking.comparison(verdict.recommended, best)
             guard let harm = comparison.decidingHarm, comparison.outcome == .better else { continue }
             let worst = verdict.overall[best][harm]
-            lines.append("\(Self.stackName(stack)) at its best (\(result.options[best].description)) shows "
-                + figureText(worst.figure, harm) + " \(harm.label) under \(worst.habit)"
-                + (verdict.overall[best].losesData ? ", and loses writes under " + verdict.overall[best].dataLossHabits.joined(separator: ", ") : "")
-                + ".")
+            let losses = verdict.overall[best].dataLossHabits
+            lines.append("\(Self.stackName(stack)) at its best (\(result.options[best].description)): \(harm.label) "
+                + figureText(worst.figure, harm) + " under \(worst.habit)"
+                + (losses.isEmpty || losses == [worst.habit] ? "" : "; writes lost under " + SentenceList.and(losses)) + ".")
         }
         return lines
     }
@@ -146,9 +148,15 @@ extension AdviceReport {
         return lines
     }
 
-    /// Warnings for runs that stopped before sync finished.
-    var unquiescedWarnings: [String] {
+    /// What a reader must know before trusting a figure: a single seed
+    /// (no interval, so every difference looks certain), and runs that
+    /// stopped before sync finished.
+    var warnings: [String] {
         var warnings: [String] = []
+        if result.plan.seeds.count == 1 {
+            warnings.append("one seed per option and habit: without an interval every difference is reported as if it were certain; "
+                + "give --seeds at least two seeds (default 1..20)")
+        }
         for option in result.options.indices {
             for workload in result.plan.workloads.indices {
                 let seeds = result.unquiescedSeeds(option: option, workload: workload)
@@ -204,9 +212,11 @@ extension AdviceReport {
             : "\(numberText(figure.mean, harm)) [\(numberText(figure.low, harm)), \(numberText(figure.high, harm))]"
     }
 
-    /// `up to 5` for a worst run, with the mean's interval.
+    /// `up to 5 (mean 3.1 [2.9, 3.3])` for a worst run, with the mean's
+    /// interval; just `4` when every run gave 4.
     func figureText(_ figure: HarmFigure, _ harm: AdviceHarm) -> String {
-        "up to \(numberText(figure.worst, harm)) (mean \(intervalText(figure, harm)))"
+        if figure.low == figure.high && figure.worst == figure.mean { return numberText(figure.mean, harm) + " in every run" }
+        return "up to \(numberText(figure.worst, harm)) (mean \(intervalText(figure, harm)))"
     }
 
     /// Seconds to 2 decimals; counts whole when whole, else to 1 decimal.
@@ -215,6 +225,13 @@ extension AdviceReport {
         case .divergedSeconds, .duplicateSeconds: return String(format: "%.2f", value)
         case .messages: return String(format: "%.0f", value)
         default: return value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
+        }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    enum SentenceList {
+        static func and(_ items: [String]) -> String {
+            items.count <= 2 ? items.joined(separator: " and ") : items.dropLast().joined(separator: ", ") + " and " + items.last!
         }
     }
 
