@@ -61,6 +61,26 @@ public enum AdviceHarm: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// How far apart two options' intervals must lie before advise calls
+    /// one better on this harm, beyond not overlapping: 1 for the harms
+    /// measured in seconds, 0 for the counts.
+    ///
+    /// How long devices stay diverged, or duplicates stay visible, is
+    /// mostly the time a device spends offline (the same for every option)
+    /// plus sync delay, and the sync delay is set by each engine's timing
+    /// settings (a sync round every 100 ms, network delays of 5–80 ms), not
+    /// measured from CloudKit or a server: no source gives CloudKit's push
+    /// and fetch latency. Two stacks a few tenths of a second apart on
+    /// these harms differ in SyncSim's settings, not in what a user would
+    /// see, so a difference under a second is a tie. Counts have no such
+    /// margin: one duplicate is one duplicate on any stack.
+    public var margin: Double {
+        switch self {
+        case .divergedSeconds, .duplicateSeconds: 1
+        case .lostWrites, .copiesLost, .diverged, .duplicatesPeak, .resurrected, .dangling, .messages: 0
+        }
+    }
+
     /// The harm's position in ``allCases``: the index of its figure in the
     /// arrays that hold one value per harm (``HarmFigures``), which keeps
     /// dictionary order out of every output.

@@ -31,9 +31,13 @@ extension HarmFigure {
     /// seeds narrow the intervals, but it does not rank on noise. Intervals
     /// that only touch (`high == other.low`) share a value and are tied;
     /// so are equal intervals, including two exact zeros.
-    public func compared(to other: HarmFigure) -> HarmComparison {
-        if high < other.low { return .better }
-        if other.high < low { return .worse }
+    ///
+    /// `margin` widens the test: the intervals must lie more than `margin`
+    /// apart (``AdviceHarm/margin``, for durations the engines' timing
+    /// settings decide rather than any measurement).
+    public func compared(to other: HarmFigure, margin: Double = 0) -> HarmComparison {
+        if high + margin < other.low { return .better }
+        if other.high + margin < low { return .worse }
         return .tied
     }
 }

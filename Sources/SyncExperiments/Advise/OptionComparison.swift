@@ -43,7 +43,7 @@ extension HarmFigures {
     public func compared(to other: HarmFigures, order: [AdviceHarm]) -> OptionComparison {
         precondition(Set(order).count == order.count, "each harm at most once in a ranking order: \(order.map(\.rawValue))")
         for harm in order {
-            switch self[harm].compared(to: other[harm]) {
+            switch self[harm].compared(to: other[harm], margin: harm.margin) {
             case .better: return .better(on: harm)
             case .worse: return .worse(on: harm)
             case .tied: continue

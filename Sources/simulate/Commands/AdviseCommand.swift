@@ -27,8 +27,14 @@ enum AdviseCommand {
         let order = AdviseInput.rankOrder(options)
         let report = AdviceReport(subject: input.subject(stacks: stacks), result: result, order: order)
         if let out = options.out {
-            OutputFiles.write(["advise.json": report.json().rendered(), "advise-runs.csv": report.runsCSV, "advise.md": report.markdown,
-                               "advise.html": report.html], to: out)
+            // The files name each scenario relative to DIR (DIR/scenarios/, or
+            // --write-scenarios D's path as given): they read the same wherever DIR is.
+            let paths = input.workloads.map { workload in
+                options.scenariosOut == nil ? "scenarios/" + (workload.path as NSString).lastPathComponent : workload.path
+            }
+            let files = AdviceReport(subject: report.subject, result: result.relocated(to: paths), order: order)
+            OutputFiles.write(["advise.json": files.json().rendered(), "advise-runs.csv": files.runsCSV, "advise.md": files.markdown,
+                               "advise.html": files.html], to: out)
         }
         print(options.format == .json ? report.json().rendered() : report.text, terminator: "")
         exit(report.exitStatus)

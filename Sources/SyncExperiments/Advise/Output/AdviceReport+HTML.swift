@@ -25,7 +25,7 @@ extension AdviceReport {
         body += rankingTableHTML
         body += "<h2>By habit</h2>\n<ul>\n" + result.plan.workloads.indices.map { "<li>\(HTMLPage.escape(habitSentence($0)))</li>\n" }.joined() + "</ul>\n"
         for workload in result.plan.workloads.indices { body += habitHTML(workload) }
-        body += "<h2 id=\"replay\">Replay</h2>\n<p>The command that replays each option's worst run (the run that shows why it ranks where it does).</p>\n"
+        body += "<h2 id=\"replay\">Replay</h2>\n<p>The command that replays each option's worst run (the run that shows why it ranks where it does); a scenario under <code>scenarios/</code> lies beside this page, so run it from here.</p>\n"
         body += HTMLPage.table(headers: ["#", "option", "worst run"], numeric: [true, false, false], htmlRows: displayOrder.enumerated().map { position, option in
             let worst = worstRun(of: option)
             return ["\(position + 1)", HTMLPage.breakable(result.options[option].description),

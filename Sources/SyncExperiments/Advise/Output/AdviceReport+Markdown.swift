@@ -31,7 +31,7 @@ extension AdviceReport {
                 }
             })
         }
-        lines += ["", "## Replay", "", "The command that replays each option's worst run.", ""]
+        lines += ["", "## Replay", "", "The command that replays each option's worst run; a scenario under `scenarios/` lies beside this page, so run it from here.", ""]
         lines += markdownTable(headers: ["#", "option", "worst run"], rows: displayOrder.enumerated().map { position, option in
             let worst = worstRun(of: option)
             return ["\(position + 1)", result.options[option].description, "`\(replay(option: option, workload: worst.workload, seed: worst.seed))`"]

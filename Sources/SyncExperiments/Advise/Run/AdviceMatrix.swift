@@ -40,6 +40,16 @@ public enum AdviceMatrix {
         /// ``Metric/figure(in:)``, in ``Metric/allCases`` order.
         public let figures: [[[[Double?]]]]
 
+        /// The same figures with each workload's file at another path
+        /// (`paths[w]`): a report written under `--out DIR` names the
+        /// scenarios relative to DIR, so its bytes do not depend on where
+        /// DIR is.
+        public func relocated(to paths: [String]) -> Result {
+            precondition(paths.count == plan.workloads.count, "one path per workload")
+            let workloads = zip(plan.workloads, paths).map { AdviceWorkloadFile(name: $0.name, path: $1, data: $0.data) }
+            return Result(plan: Plan(workloads: workloads, stacks: plan.stacks, seeds: plan.seeds), options: options, figures: figures)
+        }
+
         /// Each option's harms under each workload, as the ranking reads them.
         public var adviceOptions: [AdviceOption] {
             options.indices.map { option in
