@@ -118,6 +118,33 @@ struct AdviseCommandTests {
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
+    /// The constructs of a real SwiftData + CloudKit app (appdecentral/incites,
+    /// reproduced in the SeededFolder fixture): a versioned schema behind
+    /// typealiases, a seeded folder keyed by the string behind a computed
+    /// enum. Without a key advise names the `id`s; with one it runs, and the
+    /// seeded folder is duplicated wherever record names are random.
+    @Test func aVersionedSwiftDataModelOfARealApp() async throws {
+        let fixture = PackageRoot.url.appendingPathComponent("Tests/SyncLintTests/Fixtures/SwiftData/SeededFolder").path
+        let missing = try await SimulateProcess.run(["advise", fixture, "--quiet"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("such as --key Folder.id (likely keys: Folder.id, Card.id)"), "\(missing.stderr)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("advise-seeded-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try await SimulateProcess.run(["advise", fixture, "--key", "Folder.kindString", "--habits", "seeding", "--seeds", "1..3",
+                                                    "--presets", "nspckc,cksyncengine", "--format", "json", "--write-scenarios", folder.path, "--quiet"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let scenario = try String(contentsOf: folder.appendingPathComponent("advise-seeding.json5"), encoding: .utf8)
+        // The computed `kind` is not stored, so it is no field; the relationship is the schema's.
+        #expect(scenario.contains("fields: [\"id\", \"uniqueId\", \"kindString\", \"label\"]"), "\(scenario)")
+        let document = try JSONText.parse(output.stdout)
+        let entries = try #require(document.member(at: ["options"])?.arrayValue)
+        let lww = try #require(entries.first { $0.member(at: ["preset"]) == .string("nspckc") && $0.member(at: ["strategy"]) == .string("lww") })
+        // Three devices seed the same 10 folders: 20 duplicates on every device.
+        #expect(lww.member(at: ["duplicatesPeak", "mean"]) == .number("20.000000"))
+        let keyid = try #require(entries.first { $0.member(at: ["strategy"]) == .string("keyid") })
+        #expect(keyid.member(at: ["duplicatesPeak", "worst"]) == .number("0.000000"))
+    }
+
     @Test(arguments: [
         (["--habits", "import,imports"], "unknown habit 'imports'"),
         (["--drop", "1"], "--drop"),

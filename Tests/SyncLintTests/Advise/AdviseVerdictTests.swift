@@ -63,7 +63,8 @@ struct AdviseVerdictTests {
     /// so nothing is ranked on duplicates; lost writes and divergence decide.
     @Test func offlineEditsAloneRankOnLostWritesAndDivergence() throws {
         let result = try Self.matrix([.offlineEdits])
-        let verdict = AdviceReport(subject: .init(model: "Contacts", keys: ["Contact.email"], devices: 3), result: result).verdict
+        let report = AdviceReport(subject: .init(model: "Contacts", keys: ["Contact.email"], devices: 3), result: result)
+        let verdict = report.verdict
         for option in result.options.indices {
             #expect(verdict.overall[option].figures[.duplicatesPeak].worst == 0, "\(result.options[option])")
             #expect(verdict.overall[option].figures[.duplicateSeconds].worst == 0, "\(result.options[option])")
@@ -83,5 +84,8 @@ struct AdviseVerdictTests {
         #expect(verdict.overall[lww].figures[.lostWrites].mean > 0)
         #expect(verdict.overall[crdt].figures[.lostWrites].worst == 0)
         #expect(verdict.ranking.comparison(crdt, lww) == .better(on: .lostWrites))
+        // No write lost in 3 runs: 0%, with the Wilson interval worked out
+        // by hand, [0, 1.96²/(3 + 1.96²)] = [0, 56%].
+        #expect(report.lossRateText(option: crdt, habit: "offline-edits") == "0% [0, 56]")
     }
 }

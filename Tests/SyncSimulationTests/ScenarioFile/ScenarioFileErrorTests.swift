@@ -9,7 +9,7 @@ struct ScenarioFileErrorTests {
     typealias T = ScenarioFileTesting
 
     static let duration = #"expected a duration with a unit such as "250us", "80ms", "2s", "5m", "2h" or "7d""#
-    static let topLevelKeys = "name, description, replicas, seed, topology, hubRunsAppCode, deleteVsEdit, deleteRulesOnImport, sameSaveDuplicates, engine, preset, until, schema, network, sync, clocks, strategies, dedupeDelay, dedupeDeferral, dedupeDeferUntil, writerLatency, seriesResolution, seriesPerReplica, syncOff, syncOffSaves, versions, appVersion, steps, expect, cloudkit"
+    static let topLevelKeys = "name, description, replicas, seed, topology, hubRunsAppCode, deleteVsEdit, deleteRulesOnImport, sameSaveDuplicates, engine, preset, until, schema, network, sync, clocks, strategies, dedupeDelay, dedupeDeferral, dedupeDeferUntil, writerLatency, seriesResolution, seriesPerReplica, syncOff, syncOffSaves, versions, appVersion, steps, expect, advise, cloudkit"
     static let stepKeys = "at, on, wipe, writers, partition, cut, heal, import, create, update, delete, link, random, seedIfEmpty, reinstall, enableSync, upgrade, crash, restart, nemesis"
     static let allStrategies = "unique:error, unique:objectTrump, unique:storeTrump, unique:overwrite, unique:rollback, lww, dedupe, crdt, lww:field, keyid, dedupe:apple, dedupe:merge, dedupe:deferred"
     /// Every metric a file may name: the catalog's, in its case order.

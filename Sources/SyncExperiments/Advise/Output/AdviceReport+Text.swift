@@ -88,8 +88,9 @@ extension AdviceReport {
             guard let harm = comparison.decidingHarm, comparison.outcome == .better else { continue }
             let worst = verdict.overall[best][harm]
             let losses = verdict.overall[best].dataLossHabits
+            let rate = harm == .lostWrites ? ", a write lost in " + lossRateText(option: best, habit: worst.habit) + " of its runs" : ""
             lines.append("\(Self.stackName(stack)) at its best (\(result.options[best].description)): \(harm.label) "
-                + figureText(worst.figure, harm) + " under \(worst.habit)"
+                + figureText(worst.figure, harm) + " under \(worst.habit)" + rate
                 + (losses.isEmpty || losses == [worst.habit] ? "" : "; writes lost under " + SentenceList.and(losses)) + ".")
         }
         return lines
@@ -113,6 +114,21 @@ extension AdviceReport {
                 + "\(SweepNumber.short(b.refusedChanges)) for \(nextName)): each refusal is a sync error the app must handle"
         }
         return "named first for lower means, a difference the intervals do not support"
+    }
+
+    /// `22% [18, 27]`: the share of `option`'s runs under `habit` that lost
+    /// a write, with its 95% Wilson score interval (a share, unlike a mean,
+    /// stays within 0 and 100% however few the runs).
+    public func lossRateText(option: Int, habit: String) -> String {
+        guard let runs = verdict.options[option].runs(habit: habit) else { preconditionFailure("\(habit) was run") }
+        let values = runs.values(of: .lostWrites)
+        let n = Double(values.count)
+        let share = Double(values.filter { $0 > 0 }.count) / n
+        let z = 1.959964
+        let centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+        let half = z / (1 + z * z / n) * (share * (1 - share) / n + z * z / (4 * n * n)).squareRoot()
+        func percent(_ value: Double) -> String { String(format: "%.0f", min(max(value, 0), 1) * 100) }
+        return "\(percent(share))% [\(percent(centre - half)), \(percent(centre + half))]"
     }
 
     /// One habit in a sentence: its best options and its worst harm.
