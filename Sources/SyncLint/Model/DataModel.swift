@@ -21,6 +21,10 @@ public struct DataModel: Sendable {
     /// What the reader met and did not understand, or chose not to check;
     /// reported with the rule findings.
     public let readerFindings: [Finding]
+    /// `Entity.field` for each unique key an earlier (or other) schema
+    /// version of the model declared that the version read no longer does:
+    /// the likeliest natural keys of a model CloudKit made drop them.
+    public internal(set) var uniqueKeysInOtherVersions: [String] = []
     /// Whether the model syncs with CloudKit as written, and why the
     /// reader thinks so (``CloudKitUse``).
     public var cloudKit = CloudKitUse.synced(because: "")

@@ -5,15 +5,19 @@ extension SchemaKeys {
     /// first: the candidates ``advice`` names.
     static let candidateNames = ["id", "uuid", "identifier", "code", "slug", "email", "url", "name"]
 
-    /// `Book.uuid, Author.name`: the stored attributes of synced entities
-    /// named like a key, most telling name first, then in model order.
+    /// `Book.uuid, Author.name`: the attributes another schema version
+    /// declared unique (the most telling), then the stored attributes of
+    /// synced entities named like a key, most telling name first, then in
+    /// model order; each once.
     public static func candidates(in model: DataModel) -> [String] {
         let entities = model.entities.filter(\.isSynced)
-        return candidateNames.flatMap { candidate in
+        let named = candidateNames.flatMap { candidate in
             entities.flatMap { entity in
                 storedFields(of: entity).filter { $0.lowercased() == candidate }.map { "\(entity.name).\($0)" }
             }
         }
+        let earlier = model.uniqueKeysInOtherVersions.filter { key in entities.contains { key.hasPrefix($0.name + ".") } }
+        return earlier + named.filter { !earlier.contains($0) }
     }
 
     /// The line itself, with the likely keys when the model has some.

@@ -44,6 +44,11 @@ enum SwiftDataModelBuilder {
             throw LintInputError(file: root, "not a model: no @Model class in \(searched)\(skipped)")
         }
         let choice = try SwiftSchemaVersions.choose(classes: classes, facts: facts, requested: schemaVersion, root: root)
+        // The classes of the versions not linted, for the unique keys they
+        // declared (``DataModel/uniqueKeysInOtherVersions``).
+        let otherVersions = choice.map { choice in
+            classes.filter { scanned in scanned.container != nil && !choice.classes.contains { $0.location == scanned.location } }
+        } ?? []
         if let choice {
             findings.append(choice.note)
             for entry in choice.unresolved {
@@ -68,7 +73,25 @@ enum SwiftDataModelBuilder {
             model = DataModel(kind: model.kind, name: model.name, entities: model.entities, readerFindings: model.readerFindings + notes,
                               cloudKit: model.cloudKit)
         }
+        model.uniqueKeysInOtherVersions = uniqueKeys(in: otherVersions, alsoIn: model)
         return model
+    }
+
+    /// `Entity.field` for every one-field unique key another schema version
+    /// declares on an entity and stored attribute the current model still
+    /// has, in source order, each once: what an app keyed its records by
+    /// before CloudKit made it drop the constraint.
+    static func uniqueKeys(in classes: [ScannedModelClass], alsoIn model: DataModel) -> [String] {
+        guard !classes.isEmpty else { return [] }
+        var keys: [String] = []
+        for entity in build(classes, findings: [], name: model.name).entities {
+            guard let current = model.entity(named: entity.name) else { continue }
+            for key in entity.uniqueKeys where key.fields.count == 1 && current.attributes.contains(where: { $0.name == key.fields[0] && !$0.isTransient }) {
+                let name = "\(entity.name).\(key.fields[0])"
+                if !keys.contains(name) { keys.append(name) }
+            }
+        }
+        return keys
     }
 
     /// SwiftData syncs automatically once the app has the iCloud and

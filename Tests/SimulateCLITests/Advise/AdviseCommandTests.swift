@@ -145,6 +145,15 @@ struct AdviseCommandTests {
         #expect(keyid.member(at: ["duplicatesPeak", "worst"]) == .number("0.000000"))
     }
 
+    /// A model that declared `title` unique in an earlier schema version,
+    /// and dropped it for CloudKit: that is the likeliest key.
+    @Test func aKeyUniqueInAnEarlierVersionIsNamedFirst() async throws {
+        let fixture = PackageRoot.url.appendingPathComponent("Tests/SyncLintTests/Fixtures/SwiftData/VersionedOldUnique").path
+        let output = try await SimulateProcess.run(["advise", fixture, "--quiet"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("such as --key Note.title (likely keys: Note.title)"), "\(output.stderr)")
+    }
+
     @Test(arguments: [
         (["--habits", "import,imports"], "unknown habit 'imports'"),
         (["--drop", "1"], "--drop"),

@@ -116,6 +116,23 @@ extension AdviceReport {
         return "named first for lower means, a difference the intervals do not support"
     }
 
+    /// A tie with the recommendation that more seeds might break: an
+    /// option of its tier whose mean differs on some harm (by more than the
+    /// harm's margin) while the intervals overlap. Nil when every tied
+    /// option has the same means, or none is tied.
+    var undecidedTie: String? {
+        let chosen = verdict.overall[verdict.recommended].figures
+        for other in verdict.best(verdict.tiedWithRecommendation) {
+            let figures = verdict.overall[other].figures
+            guard let harm = verdict.order.first(where: { abs(chosen[$0].mean - figures[$0].mean) > $0.margin }) else { continue }
+            let more = result.plan.seeds.count * 4
+            return "the recommendation ties with \(result.options[other]) although their means of \(harm.label) differ "
+                + "(\(numberText(chosen[harm].mean, harm)) against \(numberText(figures[harm].mean, harm))): the intervals overlap; "
+                + "more seeds narrow them (--seeds 1..\(more))"
+        }
+        return nil
+    }
+
     /// `22% [18, 27]`: the share of `option`'s runs under `habit` that lost
     /// a write, with its 95% Wilson score interval (a share, unlike a mean,
     /// stays within 0 and 100% however few the runs).
@@ -172,6 +189,8 @@ extension AdviceReport {
         if result.plan.seeds.count == 1 {
             warnings.append("one seed per option and habit: without an interval every difference is reported as if it were certain; "
                 + "give --seeds at least two seeds (default 1..20)")
+        } else if let undecided = undecidedTie {
+            warnings.append(undecided)
         }
         for option in result.options.indices {
             for workload in result.plan.workloads.indices {
