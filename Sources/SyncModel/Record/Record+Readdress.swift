@@ -5,9 +5,14 @@ extension Record {
     /// into). Creations and deletions stay behind: they name creations of
     /// this record, which the other record does not have.
     public func readdressed(to id: RecordID) -> Record {
-        var copy = Record(id: id, entity: entity, fieldCount: fields.count, relationCount: relations.count)
-        copy.fields = fields
-        copy.relations = relations
+        let header = storage.head
+        guard !header.pointee.creations.isEmpty || !header.pointee.deletedCreations.isEmpty else {
+            // Nothing stays behind: the other record shares this storage.
+            return Record(id: id, entity: entity, storage: storage)
+        }
+        let copy = Record(id: id, entity: entity, storage: storage.copy())
+        copy.storage.head.pointee.creations = []
+        copy.storage.head.pointee.deletedCreations = []
         return copy
     }
 
