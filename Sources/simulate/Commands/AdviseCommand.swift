@@ -11,7 +11,7 @@ enum AdviseCommand {
     static func advise(_ given: AdviseOptions) -> Never {
         let options = AdviseInput.completed(given)
         let input = AdviseInput.read(options)
-        let stacks = AdviseInput.stacks(options)
+        let stacks = input.stacks(options)
         let bar = ProgressBar("advise", quiet: options.quiet)
         let result: AdviceMatrix.Result
         do {

@@ -147,8 +147,23 @@ struct AdviseInput {
         rate == rate.rounded() ? String(Int(rate)) : "\(rate)"
     }
 
-    /// The stacks `--presets` names, every one by default.
-    static func stacks(_ options: AdviseOptions) -> [AdviceStack] {
+    /// The lint findings that rule NSPersistentCloudKitContainer out: the
+    /// model's unique constraints, which the container refuses at launch.
+    var uniqueConstraints: [Finding] { report.findings.filter { $0.rule == .uniqueConstraint } }
+
+    /// The stacks `--presets` names; by default every one the model can
+    /// ship on as it is: not `nspckc` when lint finds a unique constraint
+    /// (issue 32: "lint's verdict rules it out"). Naming `nspckc` runs it
+    /// anyway, as if the constraints were removed, and the notes say so.
+    func stacks(_ options: AdviseOptions) -> [AdviceStack] {
+        guard options.presets != nil else {
+            return AdviceStack.all().filter { $0.preset != "nspckc" || uniqueConstraints.isEmpty }
+        }
+        return Self.namedStacks(options)
+    }
+
+    /// The stacks `--presets` names, in its order.
+    static func namedStacks(_ options: AdviseOptions) -> [AdviceStack] {
         guard let text = options.presets else { return AdviceStack.all() }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         switch NameList.values(of: items, named: { PresetCatalog.preset(named: $0) != nil ? $0 : nil }) {
@@ -178,17 +193,21 @@ struct AdviseInput {
     func subject(stacks: [AdviceStack]) -> AdviceReport.Subject {
         let model = report.model
         var notes: [String] = []
+        let constraints = uniqueConstraints
+        if !constraints.isEmpty {
+            let declared = "the model declares unique constraints (\(constraints.map { $0.location.description }.joined(separator: ", "))), "
+                + "which NSPersistentCloudKitContainer refuses at launch (lint rule unique-constraint; Apple, \"Creating a Core Data Model "
+                + "for CloudKit\", documented; seed 002, observed)"
+            // First: it rules a whole stack out.
+            notes.append(stacks.contains(where: { $0.preset == "nspckc" })
+                ? declared + ": the nspckc options, run because --presets names nspckc, assume they are removed and the key is enforced by the app"
+                : "not run: nspckc, because " + declared + "; name it in --presets to weigh it as if they were removed")
+        }
         for stack in stacks {
             guard let preset = PresetCatalog.preset(named: stack.preset) else { continue }
             for exclusion in preset.exclusions {
                 notes.append("not run: \(preset.name) with \(exclusion.label): \(exclusion.reason)")
             }
-        }
-        let constraints = report.findings.filter { $0.rule == .uniqueConstraint }
-        if !constraints.isEmpty, stacks.contains(where: { $0.preset == "nspckc" }) {
-            notes.append("the model declares unique constraints (\(constraints.map { $0.location.description }.joined(separator: ", "))), "
-                + "which NSPersistentCloudKitContainer refuses at launch (lint rule unique-constraint; seed 002): the nspckc options "
-                + "assume they are removed and the key is enforced by the app")
         }
         return AdviceReport.Subject(model: "\(model.name) (\(model.kind.rawValue))", keys: keys, devices: devices, notes: notes)
     }

@@ -145,6 +145,24 @@ struct AdviseCommandTests {
         #expect(keyid.member(at: ["duplicatesPeak", "worst"]) == .number("0.000000"))
     }
 
+    /// A Core Data model with a unique constraint: lint's verdict rules
+    /// NSPersistentCloudKitContainer out, with the rule's source; naming it
+    /// in --presets weighs it as if the constraint were removed.
+    @Test func aUniqueConstraintRulesOutTheContainer() async throws {
+        let tags = PackageRoot.url.appendingPathComponent("Examples/Apps/Tags/Tags.xcdatamodeld").path
+        let base = ["advise", tags, "--habits", "seeding", "--seeds", "1..2", "--format", "json", "--quiet"]
+        let ruledOut = try JSONText.parse(try await SimulateProcess.run(base).stdout)
+        let presets = Set(ruledOut.member(at: ["options"])?.arrayValue?.compactMap { $0.member(at: ["preset"]) } ?? [])
+        #expect(presets == [.string("cksyncengine"), .string("sqlitedata"), .string("ownserver")])
+        let note = ruledOut.member(at: ["notes"])?.arrayValue?.first
+        #expect(note.map { "\($0)".contains("not run: nspckc, because the model declares unique constraints") } == true, "\(String(describing: note))")
+        #expect(note.map { "\($0)".contains("lint rule unique-constraint") } == true)
+        let named = try JSONText.parse(try await SimulateProcess.run(base + ["--presets", "nspckc"]).stdout)
+        #expect(named.member(at: ["options"])?.arrayValue?.allSatisfy { $0.member(at: ["preset"]) == .string("nspckc") } == true)
+        let assumed = named.member(at: ["notes"])?.arrayValue?.first
+        #expect(assumed.map { "\($0)".contains("assume they are removed") } == true, "\(String(describing: assumed))")
+    }
+
     /// A model that declared `title` unique in an earlier schema version,
     /// and dropped it for CloudKit: that is the likeliest key.
     @Test func aKeyUniqueInAnEarlierVersionIsNamedFirst() async throws {
