@@ -27,9 +27,7 @@ extension AdviceReport {
         for workload in result.plan.workloads.indices { body += habitHTML(workload) }
         body += "<h2 id=\"replay\">Replay</h2>\n<p>The command that replays each option's worst run (the run that shows why it ranks where it does); a scenario under <code>scenarios/</code> lies beside this page, so run it from here.</p>\n"
         body += HTMLPage.table(headers: ["#", "option", "worst run"], numeric: [true, false, false], htmlRows: displayOrder.enumerated().map { position, option in
-            let worst = worstRun(of: option)
-            return ["\(position + 1)", HTMLPage.breakable(result.options[option].description),
-                    "<code>\(HTMLPage.escape(replay(option: option, workload: worst.workload, seed: worst.seed)))</code>"]
+            ["\(position + 1)", HTMLPage.breakable(result.options[option].description), "<code>\(HTMLPage.escape(worstRunReplay(of: option)))</code>"]
         })
         body += "<h2 id=\"notes\">Notes</h2>\n<ul>\n" + subject.notes.map { "<li>\(HTMLPage.escape($0))</li>\n" }.joined() + "</ul>\n"
         return HTMLPage.document(title: "advise: \(subject.model)", body: body)
@@ -49,12 +47,10 @@ extension AdviceReport {
     }
 
     var rankingTableHTML: String {
-        var tierOf: [Int] = Array(repeating: 0, count: result.options.count)
-        for (index, tier) in verdict.ranking.tiers.enumerated() { for option in tier.options { tierOf[option] = index + 1 } }
         let harms = AdviceHarm.allCases
         return HTMLPage.table(headers: ["#", "tier", "option"] + harms.map(\.label), numeric: [true, true, false] + harms.map { _ in true },
                               htmlRows: displayOrder.enumerated().map { position, option in
-            ["\(position + 1)", "\(tierOf[option])", HTMLPage.breakable(result.options[option].description)]
+            ["\(position + 1)", "\(verdict.ranking.tierIndex(of: option) + 1)", HTMLPage.breakable(result.options[option].description)]
                 + harms.map { HTMLPage.escape(numberText(verdict.overall[option].figures[$0].mean, $0)) }
         })
     }

@@ -76,24 +76,20 @@ extension AdviceReport {
     }
 
     /// `advise-runs.csv`: one row per option × habit × seed, every metric
-    /// (``Metric/allCases`` order, empty where a run has none).
+    /// in ``Metric/allCases`` order, each cell as `sweep-runs.csv` writes
+    /// it (``Metric/csvCell(figure:)``; the variant `none` when there is none).
     public var runsCSV: String {
-        let header = ["preset", "variant", "strategy", "habit", "seed"] + Metric.allCases.map(\.rawValue)
-        var rows = [header.joined(separator: ",")]
+        var lines = [CSV.line(["preset", "variant", "strategy", "habit", "seed"] + Metric.allCases.map(\.rawValue))]
         for option in result.options.indices {
             let id = result.options[option]
             for workload in result.plan.workloads.indices {
                 for (index, seed) in result.plan.seeds.enumerated() {
-                    let values = result.figures[option][workload][index].map { $0.map(SweepNumber.short) ?? "" }
-                    rows.append(([id.preset, id.variant ?? "", id.strategy, result.plan.workloads[workload].name, String(seed)]
-                        .map(Self.csvField) + values).joined(separator: ","))
+                    let cells = zip(Metric.allCases, result.figures[option][workload][index]).map { $0.csvCell(figure: $1) }
+                    lines.append(CSV.line([id.preset, id.variant ?? Report.noVariant, id.strategy, result.plan.workloads[workload].name, String(seed)]
+                        + cells))
                 }
             }
         }
-        return rows.joined(separator: "\n") + "\n"
-    }
-
-    private static func csvField(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        return lines.joined(separator: "\n") + "\n"
     }
 }

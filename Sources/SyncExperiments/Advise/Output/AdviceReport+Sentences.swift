@@ -1,4 +1,5 @@
 import Foundation
+import SyncReport
 import SyncSimulation
 
 /// The sentences of advise's outputs, shared by the text, Markdown, HTML
@@ -15,7 +16,7 @@ extension AdviceReport {
         let ship = "For \(subject.model) on \(subject.devices) devices, ship " + option
         if verdict.everyOptionLosesData {
             return "For \(subject.model) on \(subject.devices) devices, no option kept every write. The least harmful is " + option
-                + ", which lost writes under " + SentenceList.and(overall.dataLossHabits) + ": "
+                + ", which lost writes under " + Prose.list(overall.dataLossHabits) + ": "
                 + harmsClause(overall.figures, limit: 3) + " under its worst habit for each."
         }
         let duplicates = overall.figures[.duplicatesPeak].worst == 0
@@ -55,7 +56,7 @@ extension AdviceReport {
             let rate = harm == .lostWrites ? ", a write lost in " + lossRateText(option: best, habit: worst.habit) + " of its runs" : ""
             lines.append("\(Self.stackName(stack)) at its best (\(result.options[best].description)): \(harm.label) "
                 + figureText(worst.figure, harm) + " under \(worst.habit)" + rate
-                + (losses.isEmpty || losses == [worst.habit] ? "" : "; writes lost under " + SentenceList.and(losses)) + ".")
+                + (losses.isEmpty || losses == [worst.habit] ? "" : "; writes lost under " + Prose.list(losses)) + ".")
         }
         return lines
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SyncReport
 import SyncSimulation
 
 extension AdviceReport {
@@ -34,11 +35,7 @@ extension AdviceReport {
         }
         lines.append("")
         lines.append("Replay each option's worst run:")
-        for option in result.options.indices {
-            let worst = worstRun(of: option)
-            lines.append("  " + pad(result.options[option].description, optionWidth) + "  "
-                + replay(option: option, workload: worst.workload, seed: worst.seed))
-        }
+        lines += replayColumns.alignedLines(Array(result.options.indices)).dropFirst().map { "  " + $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -52,18 +49,23 @@ extension AdviceReport {
 
     /// The options' means under `figures`, tier by tier; `=` marks an
     /// option tied with the line above it.
-    func table(figures: (Int) -> HarmFigures, ranking: AdviceRanking) -> [String] {
-        let harms = AdviceHarm.allCases
-        var lines = ["  " + pad("#", 3) + pad("option", optionWidth) + harms.map { pad(Self.columnTitle($0), 10, right: true) }.joined()]
+    func table(figures: @escaping (Int) -> HarmFigures, ranking: AdviceRanking) -> [String] {
+        var rows: [(rank: String, option: Int)] = []
         for (tierIndex, tier) in ranking.tiers.enumerated() {
-            for (position, option) in verdict.best(tier.options).enumerated() {
-                let rank = position == 0 ? "\(tierIndex + 1)" : "="
-                let values = figures(option)
-                lines.append("  " + pad(rank, 3) + pad(result.options[option].description, optionWidth)
-                    + harms.map { pad(numberText(values[$0].mean, $0), 10, right: true) }.joined())
-            }
+            for (position, option) in verdict.best(tier.options).enumerated() { rows.append((position == 0 ? "\(tierIndex + 1)" : "=", option)) }
         }
-        return lines
+        let columns = [TableColumn<(rank: String, option: Int)>(header: "#", leftAligned: true) { $0.rank },
+                       TableColumn(header: "option", leftAligned: true) { self.result.options[$0.option].description }]
+            + AdviceHarm.allCases.map { harm in
+                TableColumn(header: Self.columnTitle(harm), leftAligned: false) { self.numberText(figures($0.option)[harm].mean, harm) }
+            }
+        return columns.alignedLines(rows).map { "  " + $0 }
+    }
+
+    /// Each option and the command that replays its worst run.
+    var replayColumns: [TableColumn<Int>] {
+        [TableColumn(header: "option", leftAligned: true) { self.result.options[$0].description },
+         TableColumn(header: "worst run", leftAligned: true) { self.worstRunReplay(of: $0) }]
     }
 
     static func columnTitle(_ harm: AdviceHarm) -> String {
@@ -78,13 +80,6 @@ extension AdviceReport {
         case .dangling: "dangling"
         case .messages: "messages"
         }
-    }
-
-    var optionWidth: Int { (result.options.map(\.description.count).max() ?? 6) + 2 }
-
-    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - text.count))
-        return right ? padding + text : text + padding
     }
 
     /// `3.1 [2.9, 3.3]`, or `20` when every run gave the same value.
@@ -106,13 +101,6 @@ extension AdviceReport {
         case .divergedSeconds, .duplicateSeconds: return String(format: "%.2f", value)
         case .messages: return String(format: "%.0f", value)
         default: return value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
-        }
-    }
-
-    /// `a`, `a and b`, `a, b and c`.
-    enum SentenceList {
-        static func and(_ items: [String]) -> String {
-            items.count <= 2 ? items.joined(separator: " and ") : items.dropLast().joined(separator: ", ") + " and " + items.last!
         }
     }
 

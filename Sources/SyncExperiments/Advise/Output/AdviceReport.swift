@@ -79,6 +79,12 @@ public struct AdviceReport: Sendable {
         return worstRunHarms(of: option).first { figures[$0].worst > 0 }.map { figures[$0].worstSeed } ?? result.plan.seeds[0]
     }
 
+    /// The command that replays `option`'s worst run (``worstRun(of:)``).
+    public func worstRunReplay(of option: Int) -> String {
+        let worst = worstRun(of: option)
+        return replay(option: option, workload: worst.workload, seed: worst.seed)
+    }
+
     /// The command that replays `option`'s run under `workload` with `seed`.
     public func replay(option: Int, workload: Int, seed: UInt64) -> String {
         let id = result.options[option]
