@@ -32,7 +32,7 @@ enum AdviseCommand {
             let paths = input.workloads.map { workload in
                 options.scenariosOut == nil ? "scenarios/" + (workload.path as NSString).lastPathComponent : workload.path
             }
-            let files = AdviceReport(subject: report.subject, result: result.relocated(to: paths), order: order)
+            let files = report.relocated(to: paths)
             OutputFiles.write(["advise.json": files.json().rendered(), "advise-runs.csv": files.runsCSV, "advise.md": files.markdown,
                                "advise.html": files.html], to: out)
         }

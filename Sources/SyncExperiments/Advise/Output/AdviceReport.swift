@@ -38,6 +38,19 @@ public struct AdviceReport: Sendable {
         verdict = AdviceVerdict(result.adviceOptions, liabilities: result.liabilities, order: order)
     }
 
+    /// The same report with each workload's file at another path
+    /// (``AdviceMatrix/Result/relocated(to:)``): the verdict does not
+    /// depend on where the files are, so it is kept, not ranked again.
+    public func relocated(to paths: [String]) -> AdviceReport {
+        AdviceReport(subject: subject, result: result.relocated(to: paths), verdict: verdict)
+    }
+
+    private init(subject: Subject, result: AdviceMatrix.Result, verdict: AdviceVerdict) {
+        self.subject = subject
+        self.result = result
+        self.verdict = verdict
+    }
+
     /// 1 when every option lost a write under some workload, else 0.
     public var exitStatus: Int32 { verdict.everyOptionLosesData ? 1 : 0 }
 
