@@ -39,20 +39,42 @@ struct ReadOnlyStoreTests {
     }
 
     private func run(_ executable: URL, _ arguments: [String], asNobody: Bool) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        if asNobody {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", "nobody", "--", executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
+        var attempt = 0
+        while true {
+            let process = Process()
+            if asNobody {
+                process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+                process.arguments = ["-u", "nobody", "--", executable.path] + arguments
+            } else {
+                process.executableURL = executable
+                process.arguments = arguments
+            }
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch let error as NSError where Self.isTextFileBusy(error) && attempt < 100 {
+                // Other tests in this process spawn children at the same time; a
+                // child forked while the copy above still had the binary open for
+                // writing holds that descriptor until it execs, and until then the
+                // kernel refuses to run the copy ("Text file busy"). The window is
+                // milliseconds, so a short wait clears it; Go's os/exec tests retry
+                // the same way (golang/go#22315). A fresh Process each time: one
+                // that failed to launch is not launched again.
+                attempt += 1
+                usleep(50_000)
+                continue
+            }
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
         }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    private static func isTextFileBusy(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) { return true }
+        guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError else { return false }
+        return isTextFileBusy(underlying)
     }
 }
