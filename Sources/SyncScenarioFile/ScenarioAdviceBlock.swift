@@ -28,16 +28,11 @@ public struct ScenarioAdviceBlock: Sendable, Equatable {
     /// An empty block: every setting from the command line or its default.
     public init() {}
 
-    /// The `advise` block of the scenario file `data` (named `file` in
-    /// errors); an empty block when the file has none. A member of the
-    /// wrong kind, or one the block does not know, is an error at its path.
-    public static func read(_ data: Data, file: String) throws(ScenarioFileError) -> ScenarioAdviceBlock {
-        let root: JSON5Value
-        do {
-            root = try JSON5Value.document(data)
-        } catch {
-            throw ScenarioFileError(file: file, path: error.path, message: error.message)
-        }
+    /// The `advise` block of the scenario file whose document is `root`
+    /// (named `file` in errors); an empty block when the file has none. A
+    /// member of the wrong kind, or one the block does not know, is an
+    /// error at its path.
+    static func read(root: JSON5Value, file: String) throws(ScenarioFileError) -> ScenarioAdviceBlock {
         guard let block = root["advise"] else { return ScenarioAdviceBlock() }
         guard case .object(let members) = block else {
             throw ScenarioFileError(file: file, path: "advise", message: "expected an object with \(keys.joined(separator: ", "))")
@@ -84,13 +79,7 @@ public struct ScenarioAdviceBlock: Sendable, Equatable {
     /// The file's `schema` member as lines of a top-level member (two
     /// spaces in, a trailing comma), for advise to write into each habit's
     /// scenario as the file gives it; nil when the file has no schema.
-    public static func schemaMemberLines(_ data: Data, file: String) throws(ScenarioFileError) -> [String]? {
-        let root: JSON5Value
-        do {
-            root = try JSON5Value.document(data)
-        } catch {
-            throw ScenarioFileError(file: file, path: error.path, message: error.message)
-        }
+    static func schemaMemberLines(root: JSON5Value) -> [String]? {
         guard let schema = root["schema"] else { return nil }
         // The member rendered as a document's only member, without the document's braces.
         let lines = JSON5Value.object([.init("schema", schema)]).rendered().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

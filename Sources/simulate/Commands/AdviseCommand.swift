@@ -9,8 +9,8 @@ import SyncSimulation
 /// scenario, runs every option under each, and prints the verdict.
 enum AdviseCommand {
     static func advise(_ given: AdviseOptions) -> Never {
-        let options = AdviseInput.completed(given)
-        let input = AdviseInput.read(options)
+        let (options, file) = AdviseInput.completed(given)
+        let input = AdviseInput.read(options, file: file)
         let stacks = input.stacks(options)
         let bar = ProgressBar("advise", quiet: options.quiet)
         let result: AdviceMatrix.Result

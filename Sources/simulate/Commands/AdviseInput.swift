@@ -13,14 +13,18 @@ struct AdviseInput {
     let devices: Int
     let workloads: [AdviceWorkloadFile]
 
-    /// The options with a scenario file's `advise` block filling in what
-    /// the command line left out; the options as given for a model.
-    static func completed(_ options: AdviseOptions) -> AdviseOptions {
+    /// The scenario file advise was given, read once (nil for a model),
+    /// and the options with its `advise` block filling in what the command
+    /// line left out.
+    static func completed(_ options: AdviseOptions) -> (options: AdviseOptions, file: ScenarioAdviceFile?) {
         let path = options.paths[0]
-        guard isScenarioFile(path) else { return options }
-        guard let data = FileManager.default.contents(atPath: path) else { exitWithUsageError("advise: \(path): no such file") }
-        let block: ScenarioAdviceBlock
-        do { block = try ScenarioAdviceBlock.read(data, file: path) } catch { exitWithUsageError("advise: \(error.description)") }
+        guard isScenarioFile(path) else { return (options, nil) }
+        guard options.keys.isEmpty else {
+            exitWithUsageError("advise: --key names a model's natural keys; a scenario file names them in its schema's `unique` lists")
+        }
+        let file: ScenarioAdviceFile
+        do { file = try ScenarioAdviceFile.read(path) } catch { exitWithUsageError("advise: \(error.description)") }
+        let block = file.block
         var options = options
         options.devicesGiven = options.devicesGiven ?? block.devices
         options.habits = options.habits ?? block.habits
@@ -34,7 +38,7 @@ struct AdviseInput {
             }
             options.seedsGiven = seeds
         }
-        return options
+        return (options, file)
     }
 
     /// A scenario file, by its extension; anything else is read as a model.
@@ -42,26 +46,19 @@ struct AdviseInput {
         [".json5", ".json"].contains { path.lowercased().hasSuffix($0) }
     }
 
-    static func read(_ options: AdviseOptions) -> AdviseInput {
+    /// The model (from `file`, the scenario file ``completed(_:)`` read, or
+    /// from the model at the path), its keys, and each habit's scenario.
+    static func read(_ options: AdviseOptions, file: ScenarioAdviceFile?) -> AdviseInput {
         let path = options.paths[0]
         let report: LintReport
         var schemaLines: [String]?
-        if isScenarioFile(path) {
-            guard options.keys.isEmpty else {
-                exitWithUsageError("advise: --key names a model's natural keys; a scenario file names them in its schema's `unique` lists")
-            }
-            guard let data = FileManager.default.contents(atPath: path) else { exitWithUsageError("advise: \(path): no such file") }
-            do {
-                let document = try ScenarioFile.parse(data, file: path)
-                schemaLines = try ScenarioAdviceBlock.schemaMemberLines(data, file: path)
-                let model = DataModel(scenarioSchema: document.scenario.schema, name: document.scenario.name, file: path)
-                report = LintReport(path: path, model: model, findings: [])
-            } catch {
-                exitWithUsageError("advise: \(error.description)")
-            }
-            if schemaLines == nil {
+        if let file {
+            guard let lines = file.schemaLines else {
                 exitWithUsageError("advise: \(path) has no schema; advise writes each habit over a schema's entities and their `unique` keys")
             }
+            schemaLines = lines
+            let scenario = file.document.scenario
+            report = LintReport(path: path, model: DataModel(scenarioSchema: scenario.schema, name: scenario.name, file: path), findings: [])
         } else {
             let reports: [LintReport]
             do {

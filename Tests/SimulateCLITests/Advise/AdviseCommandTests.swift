@@ -118,6 +118,28 @@ struct AdviseCommandTests {
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
+    /// A scenario file advise cannot use exits 2 with the reason, read once:
+    /// a missing file, a mistake in its scenario, no schema, and `--key`
+    /// (a file's keys are its schema's `unique` lists).
+    @Test func aScenarioFileAdviseCannotUseExitsTwo() async throws {
+        let folder = try Self.contactsFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = "schema: { entities: [{ name: \"Tag\", fields: [\"name\"], unique: [[\"name\"]] }] }"
+        let cases: [(text: String?, arguments: [String], message: String)] = [
+            (nil, [], "advise: \(folder.path)/case-0.json5: no such file\n"),
+            ("{ name: \"x\", \(schema), replicas: 0, steps: [] }", [], "advise: \(folder.path)/case-1.json5: replicas: "),
+            ("{ name: \"x\", steps: [] }", [], "advise: \(folder.path)/case-2.json5 has no schema; "),
+            ("{ name: \"x\", \(schema), steps: [] }", ["--key", "Tag.name"], "advise: --key names a model's natural keys; "),
+        ]
+        for (index, entry) in cases.enumerated() {
+            let file = folder.appendingPathComponent("case-\(index).json5")
+            if let text = entry.text { try Data(text.utf8).write(to: file) }
+            let output = try await SimulateProcess.run(["advise", file.path, "--quiet"] + entry.arguments)
+            #expect(output.status == 2, "case \(index)")
+            #expect(output.stderr.hasPrefix("simulate: " + entry.message), "case \(index): \(output.stderr)")
+        }
+    }
+
     /// The constructs of a real SwiftData + CloudKit app (appdecentral/incites,
     /// reproduced in the SeededFolder fixture): a versioned schema behind
     /// typealiases, a seeded folder keyed by the string behind a computed
