@@ -28,16 +28,12 @@ public struct AdviceStack: Hashable, Sendable {
 
     /// Every stack a developer could ship, each with every strategy its
     /// preset runs by default and the extras it accepts, in
-    /// ``PresetCatalog/all`` order. `nspckc` cannot name records after a
-    /// key (the container names every record itself, Apple, "Reading
-    /// CloudKit Records for Core Data"; documented), so it never runs
-    /// `keyid`, which its exclusions do not list because no scenario
-    /// runs it there by default.
+    /// ``PresetCatalog/all`` order. What a preset cannot run (`keyid` and
+    /// `crdt` on `nspckc`) is left out by its exclusions.
     public static func all() -> [AdviceStack] {
         PresetCatalog.all.map { preset in
             var names = preset.strategies
             for extra in extraStrategies where !names.contains(extra) && preset.refusal(of: [extra]) == nil {
-                if extra == "keyid" && preset.name == "nspckc" { continue }
                 names.append(extra)
             }
             let order = StrategyCatalog.builtInNames

@@ -30,7 +30,7 @@ public enum PresetCatalog {
     /// (docs/sources/stack-code.md, N1–N11):
     /// - Random record names, one per object: documented, "Reading CloudKit
     ///   Records for Core Data" [4]; the engine's default for every
-    ///   strategy but `crdt`, which the preset excludes.
+    ///   strategy but `keyid` and `crdt`, which the preset excludes.
     /// - Save policy `changedKeys` (the server compares no change tag), and
     ///   every attribute of the object set on each export: observed in
     ///   OpenCloudData's rebuild of the exporter and serializer (N2, N3).
@@ -54,6 +54,9 @@ public enum PresetCatalog {
             .init(label: "unique:*", strategies: uniqueStrategies,
                   reason: "Core Data with CloudKit: \"Unique constraints aren't supported\" (Apple, Creating a Core Data Model for CloudKit; documented); "
                       + "SwiftData's container fails to load a CloudKit model with @Attribute(.unique) (seed 002; observed)"),
+            .init(label: "keyid", strategies: ["keyid"],
+                  reason: "the container names every record itself (Apple, Reading CloudKit Records for Core Data; documented), "
+                      + "so a record cannot be named after its key"),
             .init(label: "crdt", strategies: ["crdt"],
                   reason: "the container names every record itself (Apple, Reading CloudKit Records for Core Data; documented) "
                       + "and resolves conflicts with no app hook (WWDC19 session 202), so a record named by its key and merged per field cannot be written"),

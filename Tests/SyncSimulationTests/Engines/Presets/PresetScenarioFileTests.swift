@@ -69,6 +69,9 @@ struct PresetScenarioFileTests {
         #expect(error.message.contains("seed 002"))
         let crdt = try #require(T.failure(T.document(#"preset: "nspckc", strategies: ["crdt"]"#)))
         #expect(crdt.message.contains("Reading CloudKit Records for Core Data"))
+        let keyid = try #require(T.failure(T.document(#"preset: "nspckc", strategies: ["keyid"]"#)))
+        #expect(keyid.message == #"preset "nspckc" cannot run keyid: the container names every record itself "#
+                + "(Apple, Reading CloudKit Records for Core Data; documented), so a record cannot be named after its key")
         let lww = try #require(T.failure(T.document(#"preset: "sqlitedata", strategies: ["lww"]"#)))
         #expect(lww.message.contains("its rule is lww:field"))
         let sqliteCRDT = try #require(T.failure(T.document(#"preset: "sqlitedata", strategies: ["crdt"]"#)))
