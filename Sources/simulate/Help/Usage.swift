@@ -29,8 +29,14 @@ enum Usage {
 
     /// Every built-in strategy with its summary, as ``StrategyCatalog`` lists them.
     static var strategies: String {
-        "STRATEGIES:\n" + StrategyCatalog.entries.map { "  " + $0.name + String(repeating: " ", count: max(1, 20 - $0.name.count)) + $0.summary }
+        (["STRATEGIES:"] + StrategyCatalog.entries.flatMap { HelpLayout.wrap(words($0.summary), after: entryHead($0.name)) })
             .joined(separator: "\n")
+    }
+
+    /// `  name` padded so that what follows it, after one space, starts in
+    /// column 22, as every list on this page does.
+    private static func entryHead(_ name: String) -> String {
+        "  " + name + String(repeating: " ", count: max(0, 19 - name.count))
     }
 
     /// Every engine with its summary, then the settings of its scenario
@@ -59,13 +65,14 @@ enum Usage {
     }
 
     static var presets: String {
-        "PRESETS (the evidence for each, documented or observed, is in docs/presets.md):\n" + PresetCatalog.all.map { preset in
-            "  " + preset.name + String(repeating: " ", count: max(1, 20 - preset.name.count)) + preset.stack
-                + (preset.exclusions.isEmpty ? "" : "\n" + String(repeating: " ", count: 22) + "cannot run " + preset.exclusions.map(\.label).joined(separator: ", "))
+        let under = String(repeating: " ", count: 21)
+        return "PRESETS (the evidence for each, documented or observed, is in docs/presets.md):\n" + PresetCatalog.all.flatMap { preset in
+            HelpLayout.wrap(words(preset.stack), after: entryHead(preset.name))
+                + (preset.exclusions.isEmpty ? [] : HelpLayout.wrap(words("cannot run " + preset.exclusions.map(\.label).joined(separator: ", ")), after: under))
                 + (preset.unknown.map { unknown in
-                    "\n" + String(repeating: " ", count: 22) + "undocumented, so every strategy runs once per variant: "
-                        + unknown.readings.map(\.name).joined(separator: ", ")
-                } ?? "")
+                    HelpLayout.wrap(words("undocumented, so each strategy runs once per variant: "
+                        + unknown.readings.map(\.name).joined(separator: ", ")), after: under)
+                } ?? [])
         }.joined(separator: "\n")
     }
 

@@ -53,8 +53,12 @@ struct HelpCommandTests {
             #expect(option.stdout.contains(section), "overview lacks \(section)")
         }
         // A preset with an undocumented behaviour says it runs each reading.
-        #expect(option.stdout.contains("undocumented, so every strategy runs once per variant: importFirst, exportFirst"))
-        #expect(option.stdout.contains("undocumented, so every strategy runs once per variant: localWins, laterEditWins"))
+        #expect(option.stdout.contains("undocumented, so each strategy runs once per variant: importFirst, exportFirst\n"))
+        #expect(option.stdout.contains("undocumented, so each strategy runs once per variant: localWins, laterEditWins\n"))
+        // Long summaries wrap under their column instead of running past it.
+        let lines = option.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.count > HelpLayout.width }.isEmpty, "lines fit \(HelpLayout.width) columns")
+        #expect(option.stdout.contains("not a CRDT (not run\n                      by default)\n"))
     }
 
     /// Each engine's settings come from its specs (``EngineSettingSpec``):
