@@ -13,19 +13,24 @@ enum AdviseCommand {
         let input = AdviseInput.read(options, file: file)
         let stacks = input.stacks(options)
         let bar = ProgressBar("advise", quiet: options.quiet)
-        let result: AdviceMatrix.Result
+        let order = AdviseInput.rankOrder(options)
+        let subject = input.subject(stacks: stacks)
+        let report: AdviceReport
         do {
-            result = try AdviceMatrix.run(AdviceMatrix.Plan(workloads: input.workloads, stacks: stacks, seeds: options.seeds),
-                                          checksInvariants: options.checksInvariants) { done, total in
-                bar.update(done: done, total: total)
+            let progress: @Sendable (Int, Int) -> Void = { done, total in bar.update(done: done, total: total) }
+            if let seeds = options.seedsGiven {
+                let result = try AdviceMatrix.run(AdviceMatrix.Plan(workloads: input.workloads, stacks: stacks, seeds: seeds),
+                                                  checksInvariants: options.checksInvariants, progress: progress)
+                report = AdviceReport(subject: subject, result: result, order: order)
+            } else {
+                report = try AdviceSeeds.report(workloads: input.workloads, stacks: stacks, subject: subject, order: order,
+                                                checksInvariants: options.checksInvariants, progress: progress)
             }
         } catch {
             bar.clear()
             exitWithUsageError("advise: \(error.description)")
         }
         bar.clear()
-        let order = AdviseInput.rankOrder(options)
-        let report = AdviceReport(subject: input.subject(stacks: stacks), result: result, order: order)
         if let out = options.out {
             // The files name each scenario relative to DIR (DIR/scenarios/, or
             // --write-scenarios D's path as given): they read the same wherever DIR is.

@@ -7,14 +7,8 @@ import SyncSimulation
 /// app's model and habits. The workload options are read as text and
 /// checked by the library's own parsers, whose errors name the option.
 struct AdviseOptions: CommandOptions {
-    /// Seeds per option and habit when `--seeds` is not given: 20 runs
-    /// give a 95% interval about ±0.5 standard deviations wide.
-    static let defaultSeeds = Array(UInt64(1) ... 20)
-
     /// Devices of one user: `--devices`, else 3.
     var devices: Int { devicesGiven ?? AdviceWorkload.defaultDeviceCount }
-    /// The seeds of every option and habit: `--seeds`, else ``defaultSeeds``.
-    var seeds: [UInt64] { seedsGiven ?? Self.defaultSeeds }
 
     var paths: [String] = []
     /// `--key Entity.field[,field]`, one per entity.
@@ -27,7 +21,8 @@ struct AdviseOptions: CommandOptions {
     var offline: String?
     /// `--drop RATE[,RATE]`; nil: 0.
     var drop: String?
-    /// `--seeds`; nil: the scenario file's `advise` block, else ``defaultSeeds``.
+    /// `--seeds`; nil: the scenario file's `advise` block, else
+    /// ``AdviceSeeds``: 1..20, doubled while a tie is undecided.
     var seedsGiven: [UInt64]?
     /// `--rank LIST`; nil: the default order of harm.
     var rank: String?
@@ -59,7 +54,7 @@ struct AdviseOptions: CommandOptions {
                    "how long a device stays offline (default \(ScenarioFile.durationText(AdviceWorkload.defaultOfflineMicros)))"),
             .value("--drop", \.drop, .nonEmptyText("RATE[,RATE]", accepts: "one or more drop probabilities from 0 up to 1, such as 0,0.1"),
                    "chance a message is lost; several rates run every habit at each (default 0)"),
-            .value("--seeds", \.seedsGiven, .seeds, "the seeds of every option and habit, a range or a list (default 1..20)"),
+            .value("--seeds", \.seedsGiven, .seeds, "a range or list (default 1..20, doubled up to 1..80 while a tie is undecided)"),
             .value("--rank", \.rank, .nonEmptyText("LIST", accepts: "a comma-separated list of \(AdviceHarm.allCases.map(\.rawValue).joined(separator: ", "))"),
                    "the harms to rank by, most important first (default: the order of harm)"),
             .value("--presets", \.presets, .nonEmptyText("LIST", accepts: "a comma-separated list of \(PresetCatalog.allNames.joined(separator: ", "))"),

@@ -83,19 +83,33 @@ extension AdviceReport {
 
     /// A tie with the recommendation that more seeds might break: an
     /// option of its tier whose mean differs on some harm (by more than the
-    /// harm's margin) while the intervals overlap. Nil when every tied
-    /// option has the same means, or none is tied.
-    var undecidedTie: String? {
+    /// harm's margin) while the intervals overlap, and the first such harm
+    /// in the ranking order. Nil when every tied option has the same means,
+    /// or none is tied.
+    public var undecidedTieOption: (option: Int, harm: AdviceHarm)? {
         let chosen = verdict.overall[verdict.recommended].figures
         for other in verdict.best(verdict.tiedWithRecommendation) {
             let figures = verdict.overall[other].figures
             guard let harm = verdict.order.first(where: { abs(chosen[$0].mean - figures[$0].mean) > $0.margin }) else { continue }
-            let more = result.plan.seeds.count * 4
-            return "the recommendation ties with \(result.options[other]) although their means of \(harm.label) differ "
-                + "(\(numberText(chosen[harm].mean, harm)) against \(numberText(figures[harm].mean, harm))): the intervals overlap; "
-                + "more seeds narrow them (--seeds 1..\(more))"
+            return (other, harm)
         }
         return nil
+    }
+
+    /// ``undecidedTieOption`` in a sentence, with the `--seeds` to try.
+    var undecidedTie: String? {
+        guard let (other, harm) = undecidedTieOption else { return nil }
+        let more = result.plan.seeds.count * 4
+        return tieSentence(other, harm) + "; more seeds narrow them (--seeds 1..\(more))"
+    }
+
+    /// `the recommendation ties with X although their means of H differ
+    /// (a against b): the intervals overlap`.
+    func tieSentence(_ other: Int, _ harm: AdviceHarm) -> String {
+        let chosen = verdict.overall[verdict.recommended].figures
+        let figures = verdict.overall[other].figures
+        return "the recommendation ties with \(result.options[other]) although their means of \(harm.label) differ "
+            + "(\(numberText(chosen[harm].mean, harm)) against \(numberText(figures[harm].mean, harm))): the intervals overlap"
     }
 
     /// `22% [18, 27]`: the share of `option`'s runs under `habit` that lost

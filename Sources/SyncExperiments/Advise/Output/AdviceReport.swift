@@ -45,6 +45,13 @@ public struct AdviceReport: Sendable {
         AdviceReport(subject: subject, result: result.relocated(to: paths), verdict: verdict)
     }
 
+    /// The same report with `note` after the subject's notes; the verdict
+    /// is kept, not ranked again.
+    public func noting(_ note: String) -> AdviceReport {
+        let noted = Subject(model: subject.model, keys: subject.keys, devices: subject.devices, notes: subject.notes + [note])
+        return AdviceReport(subject: noted, result: result, verdict: verdict)
+    }
+
     private init(subject: Subject, result: AdviceMatrix.Result, verdict: AdviceVerdict) {
         self.subject = subject
         self.result = result

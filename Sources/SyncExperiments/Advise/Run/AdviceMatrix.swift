@@ -50,6 +50,18 @@ public enum AdviceMatrix {
             return Result(plan: Plan(workloads: workloads, stacks: plan.stacks, seeds: plan.seeds), options: options, figures: figures)
         }
 
+        /// These runs followed by `later`'s: the same workloads, stacks and
+        /// options run with more seeds, each seed's figures as its own run
+        /// gave them (a run depends on its seed alone).
+        public func appending(_ later: Result) -> Result {
+            precondition(later.options == options && later.plan.workloads.map(\.data) == plan.workloads.map(\.data)
+                         && later.plan.stacks == plan.stacks, "the same options under the same workloads")
+            precondition(Set(later.plan.seeds).isDisjoint(with: plan.seeds), "each seed once")
+            let figures = zip(self.figures, later.figures).map { option, more in zip(option, more).map { $0 + $1 } }
+            return Result(plan: Plan(workloads: plan.workloads, stacks: plan.stacks, seeds: plan.seeds + later.plan.seeds),
+                          options: options, figures: figures)
+        }
+
         /// Each option's harms under each workload, as the ranking reads them.
         public var adviceOptions: [AdviceOption] {
             options.indices.map { option in
