@@ -51,6 +51,10 @@ public enum StudentT {
         2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
     ]
 
+    /// The standard normal distribution's 97.5% quantile: t(0.975, df) as
+    /// df grows, and the z of a 95% interval for a share.
+    public static let normalQuantile975 = 1.959964
+
     /// t(0.975, `df`): from the standard tables up to 30 degrees of freedom, beyond that within 0.001 of the exact
     /// value. `df` must be at least 1.
     public static func quantile975(degreesOfFreedom df: Int) -> Double {
@@ -58,7 +62,7 @@ public enum StudentT {
         if df <= table.count { return table[df - 1] }
         // Beyond the table, the Cornish–Fisher expansion around z = 1.96 is
         // within 0.001 of the exact quantile.
-        let z = 1.959964
+        let z = normalQuantile975
         let n = Double(df)
         return z + (z * z * z + z) / (4 * n) + (5 * z * z * z * z * z + 16 * z * z * z + 3 * z) / (96 * n * n)
     }

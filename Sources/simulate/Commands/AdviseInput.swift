@@ -122,14 +122,12 @@ struct AdviseInput {
         }
         var rates: [Double] = [0]
         if let text = options.drop {
-            rates = []
-            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-                let trimmed = item.trimmingCharacters(in: .whitespaces)
-                guard let rate = Double(trimmed) else {
-                    exitWithUsageError("advise: --drop expects drop probabilities from 0 up to 1, comma-separated, such as 0,0.1; got '\(text)'")
-                }
-                guard !rates.contains(rate) else { exitWithUsageError("advise: --drop names \(trimmed) twice; give each rate once") }
-                rates.append(rate)
+            let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            switch NameList.values(of: items, named: { Double($0) }) {
+            case .success(let values): rates = values
+            case .failure(.empty), .failure(.unknown):
+                exitWithUsageError("advise: --drop expects drop probabilities from 0 up to 1, comma-separated, such as 0,0.1; got '\(text)'")
+            case .failure(.repeated(let item)): exitWithUsageError("advise: --drop names \(item) twice; give each rate once")
             }
         }
         do {
@@ -153,15 +151,9 @@ struct AdviseInput {
     /// (issue 32: "lint's verdict rules it out"). Naming `nspckc` runs it
     /// anyway, as if the constraints were removed, and the notes say so.
     func stacks(_ options: AdviseOptions) -> [AdviceStack] {
-        guard options.presets != nil else {
+        guard let text = options.presets else {
             return AdviceStack.all().filter { $0.preset != "nspckc" || uniqueConstraints.isEmpty }
         }
-        return Self.namedStacks(options)
-    }
-
-    /// The stacks `--presets` names, in its order.
-    static func namedStacks(_ options: AdviseOptions) -> [AdviceStack] {
-        guard let text = options.presets else { return AdviceStack.all() }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         switch NameList.values(of: items, named: { PresetCatalog.preset(named: $0) != nil ? $0 : nil }) {
         case .success(let names): return AdviceStack.named(names)

@@ -198,6 +198,8 @@ struct AdviseCommandTests {
         (["--habits", "import,imports"], "unknown habit 'imports'"),
         (["--drop", "1"], "--drop"),
         (["--drop", "0,x"], "--drop expects drop probabilities"),
+        (["--drop", "0,,0.1"], "--drop expects drop probabilities from 0 up to 1, comma-separated, such as 0,0.1; got '0,,0.1'"),
+        (["--drop", "0.1, 0.10"], "--drop names 0.10 twice; give each rate once"),
         (["--offline", "soon"], "--offline expects a duration"),
         (["--presets", "icloud"], "unknown preset 'icloud'"),
         (["--rank", "lostWrites,lostWrites"], "lostWrites"),

@@ -39,11 +39,7 @@ extension AdviceReport {
                 + verdict.best(verdict.tiedWithRecommendation).prefix(6).map { result.options[$0].description }.joined(separator: ", ")
                 + (tied.count > 6 ? " and \(tied.count - 6) more" : "") + "; " + tieBreakReason + ".")
         }
-        var stacks: [String] = []
-        for option in result.options.indices where !stacks.contains(result.options[option].preset) {
-            stacks.append(result.options[option].preset)
-        }
-        for stack in stacks where stack != recommended.preset {
+        for stack in result.plan.stacks.map(\.preset) where stack != recommended.preset {
             let candidates = result.options.indices.filter { result.options[$0].preset == stack }
             // The stack's best option, by the same order as the ranking's tiers.
             let topTier = candidates.map(verdict.ranking.tierIndex(of:)).min()!
@@ -120,7 +116,7 @@ extension AdviceReport {
         let values = runs.values(of: .lostWrites)
         let n = Double(values.count)
         let share = Double(values.filter { $0 > 0 }.count) / n
-        let z = 1.959964
+        let z = StudentT.normalQuantile975
         let centre = (share + z * z / (2 * n)) / (1 + z * z / n)
         let half = z / (1 + z * z / n) * (share * (1 - share) / n + z * z / (4 * n * n)).squareRoot()
         func percent(_ value: Double) -> String { String(format: "%.0f", min(max(value, 0), 1) * 100) }

@@ -1,3 +1,4 @@
+import SyncReport
 import SyncSimulation
 
 /// Everything advise prints and writes: what was advised on, the runs,
@@ -108,9 +109,8 @@ public struct AdviceReport: Sendable {
     /// The command that replays `option`'s run under `workload` with `seed`.
     public func replay(option: Int, workload: Int, seed: UInt64) -> String {
         let id = result.options[option]
-        let file = result.plan.workloads[workload].path
-        let quoted = file.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? file : "'\(file)'"
-        return "simulate run \(quoted) --preset \(id.preset) --strategies \(id.strategy) --seed \(seed)"
+        return ReplayCommand("run", operand: result.plan.workloads[workload].path)
+            .adding("--preset", id.preset).adding("--strategies", id.strategy).adding("--seed", "\(seed)").description
     }
 
     /// `CKSyncEngine with your own store (Apple's sample)`: the stack as the preset names it.

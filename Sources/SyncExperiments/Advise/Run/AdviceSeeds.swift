@@ -34,7 +34,7 @@ public enum AdviceSeeds {
         while let (other, harm) = report.undecidedTieOption, result.plan.seeds.count * 2 <= most {
             let count = UInt64(result.plan.seeds.count)
             reasons.append("at 1..\(count) " + report.tieSentence(other, harm))
-            let done = result.plan.seeds.count * workloads.count * stacks.count
+            let done = result.plan.jobCount
             let more = AdviceMatrix.Plan(workloads: workloads, stacks: stacks, seeds: Array(count + 1 ... 2 * count))
             let total = done + more.jobCount
             result = result.appending(try AdviceMatrix.run(more, checksInvariants: checksInvariants) { finished, _ in
