@@ -11,6 +11,8 @@ let package = Package(
         .target(name: "NewestWins", dependencies: [.product(name: "SyncSim", package: "SyncSim")]),
         // A simulate-like tool of its own that knows the new strategy.
         .executableTarget(name: "custom-simulate", dependencies: ["NewestWins", .product(name: "SyncSim", package: "SyncSim")]),
+        // The library's DocC landing page example, compiled and run by CI.
+        .executableTarget(name: "landing-page-example", dependencies: [.product(name: "SyncSim", package: "SyncSim")]),
         .testTarget(name: "NewestWinsTests", dependencies: ["NewestWins", .product(name: "SyncSim", package: "SyncSim")]),
     ],
     swiftLanguageModes: [.v6]
