@@ -76,10 +76,11 @@ enum SimulateProcess {
     /// loaded machine can make any debug run with invariant checks pass
     /// 10 s, so they run with `--quiet` unless a test says `quiet: false`.
     ///
-    /// `standardOutput`, when given, is the child's stdout instead of the
-    /// capture file (`/dev/full`, a closed pipe), and `stdoutData` is empty.
+    /// `standardOutput` and `standardError`, when given, are the child's
+    /// instead of the capture files (`/dev/full`, a closed pipe), and
+    /// `stdoutData` or `stderrData` is empty.
     static func run(_ arguments: [String], unsetting: [String] = [], environment: [String: String] = [:],
-                    quiet: Bool = true, standardOutput: FileHandle? = nil) async throws -> Output {
+                    quiet: Bool = true, standardOutput: FileHandle? = nil, standardError: FileHandle? = nil) async throws -> Output {
         let executable = try locate()
         var arguments = arguments
         let informational = ["--help", "-h", "--version", "help"]
@@ -110,7 +111,7 @@ enum SimulateProcess {
         process.environment = childEnvironment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = standardOutput ?? stdoutHandle
-        process.standardError = stderrHandle
+        process.standardError = standardError ?? stderrHandle
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { process in
                 continuation.resume(returning: process.terminationReason == .exit ? process.terminationStatus : -1000 - process.terminationStatus)

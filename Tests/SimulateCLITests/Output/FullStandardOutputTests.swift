@@ -114,6 +114,16 @@ struct FullStandardOutputTests {
         #expect(output.stderr == "simulate: cannot write standard output: Bad file descriptor\n")
     }
 
+    /// Standard error on a full device too: the statuses are the same, and
+    /// nothing traps (before, `FileHandle.write` to stderr did: exit 132).
+    @Test(arguments: [(["run", "/no/such/file.json5"], Int32(2)), (["help"], Int32(4))])
+    func aFullStandardErrorChangesNoStatus(_ arguments: [String], _ status: Int32) async throws {
+        let full = try Self.fullDevice()
+        defer { try? full.close() }
+        let output = try await SimulateProcess.run(arguments, standardOutput: full, standardError: full)
+        #expect(output.status == status)
+    }
+
     /// A reader that went away (`simulate help | head -1`): no message,
     /// ended by SIGPIPE as `cat` is (the harness reports a signal N as
     /// -1000 - N), whether or not the parent ignores SIGPIPE.
