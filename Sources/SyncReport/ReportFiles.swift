@@ -18,15 +18,16 @@ public enum ReportFiles {
     /// Writes `report`'s files into `directory`, creating it (and the
     /// folders above it) when missing: what `simulate run FILE --out DIR`
     /// writes for one scenario.
-    public static func write(_ report: Report, to directory: String) throws {
+    public static func write(_ report: Report, to directory: String) throws(FileWriteError) {
         try write(files(of: report), to: directory)
     }
 
-    /// Writes each file, by name, into `directory`, in name order.
-    public static func write(_ files: [String: String], to directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// Writes each file, by name, into `directory`, in name order; the
+    /// error names the file or folder that could not be written, and why.
+    public static func write(_ files: [String: String], to directory: String) throws(FileWriteError) {
+        try FileOutput.createFolder(directory)
         for name in files.keys.sorted() {
-            try Data(files[name]!.utf8).write(to: URL(fileURLWithPath: (directory as NSString).appendingPathComponent(name)))
+            try FileOutput.write(files[name]!, toFile: (directory as NSString).appendingPathComponent(name))
         }
     }
 }

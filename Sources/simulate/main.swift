@@ -5,15 +5,15 @@ import SyncSimulation
 
 /// Prints a one-line error and exits with status 2 (bad usage or input).
 func exitWithUsageError(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("simulate: \(message)\n".utf8))
-    exit(ExitStatus.badInput.rawValue)
+    StandardError.report(message)
+    StandardOutput.exit(ExitStatus.badInput.rawValue)
 }
 
 /// Prints a broken invariant with the command that replays it and exits
 /// with status 3: the simulator's own state is inconsistent (a SyncSim bug).
 func exitWithInvariantViolation(_ violation: InvariantViolation, replay: ReplayCommand) -> Never {
-    FileHandle.standardError.write(Data("simulate: \(violation)\n  replay: \(replay)\n".utf8))
-    exit(ExitStatus.invariantBroken.rawValue)
+    StandardError.report("\(violation)\n  replay: \(replay)")
+    StandardOutput.exit(ExitStatus.invariantBroken.rawValue)
 }
 
 let parsed: ParsedCommandLine
@@ -25,10 +25,10 @@ do {
 
 switch parsed {
 case .help(let command):
-    FileHandle.standardOutput.write(Data(CommandHelp.text(for: command).utf8))
+    StandardOutput.write(CommandHelp.text(for: command))
 case .version:
-    print("simulate \(ToolVersion.current)")
+    StandardOutput.writeLine("simulate \(ToolVersion.current)")
 case .command(let options):
     options.run()
 }
-exit(0)
+StandardOutput.exit(ExitStatus.passed.rawValue)

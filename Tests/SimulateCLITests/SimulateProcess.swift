@@ -75,8 +75,12 @@ enum SimulateProcess {
     /// once a run has gone on for 10 s; tests state exact stderr, and a
     /// loaded machine can make any debug run with invariant checks pass
     /// 10 s, so they run with `--quiet` unless a test says `quiet: false`.
+    ///
+    /// `standardOutput` and `standardError`, when given, are the child's
+    /// instead of the capture files (`/dev/full`, a closed pipe), and
+    /// `stdoutData` or `stderrData` is empty.
     static func run(_ arguments: [String], unsetting: [String] = [], environment: [String: String] = [:],
-                    quiet: Bool = true) async throws -> Output {
+                    quiet: Bool = true, standardOutput: FileHandle? = nil, standardError: FileHandle? = nil) async throws -> Output {
         let executable = try locate()
         var arguments = arguments
         let informational = ["--help", "-h", "--version", "help"]
@@ -106,8 +110,8 @@ enum SimulateProcess {
         childEnvironment.merge(environment) { _, given in given }
         process.environment = childEnvironment
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdoutHandle
-        process.standardError = stderrHandle
+        process.standardOutput = standardOutput ?? stdoutHandle
+        process.standardError = standardError ?? stderrHandle
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { process in
                 continuation.resume(returning: process.terminationReason == .exit ? process.terminationStatus : -1000 - process.terminationStatus)

@@ -41,7 +41,7 @@ enum AdviseCommand {
             OutputFiles.write(["advise.json": files.json().rendered(), "advise-runs.csv": files.runsCSV, "advise.md": files.markdown,
                                "advise.html": files.html], to: out)
         }
-        print(options.format == .json ? report.json().rendered() : report.text, terminator: "")
-        exit(report.exitStatus)
+        StandardOutput.write(options.format == .json ? report.json().rendered() : report.text)
+        StandardOutput.exit(report.exitStatus)
     }
 }

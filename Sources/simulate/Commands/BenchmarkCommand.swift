@@ -19,8 +19,8 @@ enum BenchmarkCommand {
         }
         progress.clear()
         switch options.format {
-        case .table: print(table(result), terminator: "")
-        case .json: print(json(result).rendered(), terminator: "")
+        case .table: StandardOutput.write(table(result))
+        case .json: StandardOutput.write(json(result).rendered())
         case .markdown: preconditionFailure("the parser refuses --format markdown for benchmark")
         }
     }
@@ -33,8 +33,8 @@ enum BenchmarkCommand {
         let result = ScalingBenchmark.run(options.scalingSettings) { progress.show("scaling: \($0)…") }
         progress.clear()
         switch options.format {
-        case .table: print(scalingTable(result), terminator: "")
-        case .json: print(scalingJSON(result).rendered(), terminator: "")
+        case .table: StandardOutput.write(scalingTable(result))
+        case .json: StandardOutput.write(scalingJSON(result).rendered())
         case .markdown: preconditionFailure("the parser refuses --format markdown for benchmark")
         }
     }

@@ -26,24 +26,24 @@ enum CheckCommand {
             result.files.append(file)
             if streams {
                 // Printed file by file, so that a long check shows where it is.
-                for line in file.textLines() { print(line) }
-                if annotates { for line in file.githubAnnotations() { print(line) } }
+                for line in file.textLines() { StandardOutput.writeLine(line) }
+                if annotates { for line in file.githubAnnotations() { StandardOutput.writeLine(line) } }
             }
             if options.failFast && (file.isBroken || file.cases.contains { !$0.passed }) { break }
         }
         if streams {
-            print(result.summaryLine)
+            StandardOutput.writeLine(result.summaryLine)
         } else {
-            print(result.json().rendered(), terminator: "")
+            StandardOutput.write(result.json().rendered())
             // Stdout holds one JSON document, so the annotations go to
             // stderr: the Actions runner reads workflow commands from both.
             if annotates {
                 let lines = result.files.flatMap { $0.githubAnnotations() }
-                FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+                StandardError.write(lines.map { $0 + "\n" }.joined())
             }
         }
         if let junitPath = options.junitPath { OutputFiles.write(JUnitReport(check: result, includesTiming: options.includesTiming), toFile: junitPath) }
-        exit(result.exitStatus.rawValue)
+        StandardOutput.exit(result.exitStatus.rawValue)
     }
 
     /// The files to check: those `--filter` selects (by path, or by the

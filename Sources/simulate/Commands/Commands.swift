@@ -99,9 +99,9 @@ enum Commands {
         progress.clear()
         let report = RaceReport(measurements: measurements, trials: options.trials, schedule: schedule)
         switch options.format {
-        case .table: Swift.print(report.table(), terminator: "")
-        case .markdown: Swift.print(report.markdown(), terminator: "")
-        case .json: Swift.print(report.json().rendered(), terminator: "")
+        case .table: StandardOutput.write(report.table())
+        case .markdown: StandardOutput.write(report.markdown())
+        case .json: StandardOutput.write(report.json().rendered())
         }
     }
 
@@ -110,11 +110,11 @@ enum Commands {
     static func print(_ reports: [Report], format: OutputFormat) {
         switch format {
         case .table:
-            Swift.print(reports.map { $0.table() }.joined(separator: "\n"), terminator: "")
+            StandardOutput.write(reports.map { $0.table() }.joined(separator: "\n"))
         case .markdown:
-            Swift.print(reports.map { $0.markdown() }.joined(separator: "\n"), terminator: "")
+            StandardOutput.write(reports.map { $0.markdown() }.joined(separator: "\n"))
         case .json:
-            Swift.print(Report.document(reports).rendered(), terminator: "")
+            StandardOutput.write(Report.document(reports).rendered())
         }
     }
 }

@@ -31,8 +31,8 @@ enum ExploreCommands {
         let text = options.format == .table
         if text {
             // Printed before the shrink, which can take a while.
-            print(result.headerLine)
-            for line in result.failLines() { print(line) }
+            StandardOutput.writeLine(result.headerLine)
+            for line in result.failLines() { StandardOutput.writeLine(line) }
         }
         if options.shrink, let out = options.out, result.failedCount > 0 {
             let shrinkBar = ProgressBar("shrink", quiet: options.quiet)
@@ -43,19 +43,19 @@ enum ExploreCommands {
                 guard case .written(let shrunk, _, let replay)? = seed.shrink else { continue }
                 OutputFiles.write([shrunk.fileName: shrunk.fileText(replay: replay)], to: out)
             }
-            if text { for line in result.shrinkLines() { print(line) } }
+            if text { for line in result.shrinkLines() { StandardOutput.writeLine(line) } }
         }
         let annotations = GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment) ? result.githubAnnotations() : []
         if text {
-            for line in annotations { print(line) }
-            print(result.summaryLine)
+            for line in annotations { StandardOutput.writeLine(line) }
+            StandardOutput.writeLine(result.summaryLine)
         } else {
-            print(result.json().rendered(), terminator: "")
+            StandardOutput.write(result.json().rendered())
             // Stdout holds one JSON document, so the annotations go to
             // stderr: the Actions runner reads workflow commands from both.
-            FileHandle.standardError.write(Data(annotations.map { $0 + "\n" }.joined().utf8))
+            StandardError.write(annotations.map { $0 + "\n" }.joined())
         }
         if let junitPath = options.junitPath { OutputFiles.write(JUnitReport(explore: result, includesTiming: options.includesTiming), toFile: junitPath) }
-        exit(result.exitStatus.rawValue)
+        StandardOutput.exit(result.exitStatus.rawValue)
     }
 }

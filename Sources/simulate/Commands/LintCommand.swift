@@ -27,21 +27,17 @@ enum LintCommand {
             do { keys = try SchemaKeys(model: reports[0].model, arguments: options.schemaKeys) } catch { exitWithUsageError("lint: \(error)") }
         }
         let annotates = options.format == .text && GitHubAnnotation.isEnabled(environment: ProcessInfo.processInfo.environment)
-        FileHandle.standardOutput.write(Data(result.rendered(options.format, annotates: annotates).utf8))
+        StandardOutput.write(result.rendered(options.format, annotates: annotates))
         if let schemaOut = options.schemaOut, let keys {
             let report = reports[0]
             let text = ScenarioSchemaWriter.text(for: report.model, source: report.path, keys: keys)
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: schemaOut))
-            } catch {
-                exitWithUsageError("lint: --write-schema: cannot write \(schemaOut): \(error.localizedDescription)")
-            }
+            OutputFiles.write(text, toFile: schemaOut)
             let line = "schema: wrote \(schemaOut) (\(report.model.entities.filter(\.isSynced).count) entities); run it with: simulate run \(schemaOut)\n"
                 + (keys.advice.map { $0 + "\n" } ?? "")
             // Stdout holds one document in JSON and SARIF, so the lines go to stderr there.
-            (options.format == .text ? FileHandle.standardOutput : FileHandle.standardError).write(Data(line.utf8))
+            if options.format == .text { StandardOutput.write(line) } else { StandardError.write(line) }
         }
         if let junitPath = options.junitPath { OutputFiles.write(JUnitReport(lint: result), toFile: junitPath) }
-        exit(result.exitStatus)
+        StandardOutput.exit(result.exitStatus)
     }
 }

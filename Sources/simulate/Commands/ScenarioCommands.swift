@@ -48,6 +48,6 @@ enum ScenarioCommands {
             for report in reports { OutputFiles.write(report, to: (out as NSString).appendingPathComponent(report.scenario.name)) }
         }
         Commands.print(reports, format: options.comparison.format)
-        exit(ExitStatus.of(reports).rawValue)
+        StandardOutput.exit(ExitStatus.of(reports).rawValue)
     }
 }

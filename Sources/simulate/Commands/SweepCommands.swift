@@ -27,7 +27,7 @@ enum SweepCommands {
             let name = SweepParts.fileName(shard: options.shard.index, of: options.shard.count)
             OutputFiles.write([name: SweepParts.json(plan: plan, runs: runs, shard: options.shard.index, of: options.shard.count).rendered()],
                               to: options.out!)
-            print("wrote \((options.out! as NSString).appendingPathComponent(name)): \(runs.values.count) of \(plan.jobCount) jobs")
+            StandardOutput.writeLine("wrote \((options.out! as NSString).appendingPathComponent(name)): \(runs.values.count) of \(plan.jobCount) jobs")
             return
         }
         finish(plan, runs, out: options.out, format: options.format)
@@ -53,6 +53,6 @@ enum SweepCommands {
             OutputFiles.write(result, to: out)
             OutputFiles.write(["sweep-runs.csv": runs.csv(plan: plan)], to: out)
         }
-        print(format == .json ? result.json().rendered() : result.markdown(), terminator: "")
+        StandardOutput.write(format == .json ? result.json().rendered() : result.markdown())
     }
 }

@@ -83,7 +83,10 @@ enum Usage {
     the file, the place in it, and what was expected; 'check' still runs the other files
     and exits 2 at the end); 3 when an invariant of the simulator broke (a SyncSim bug: the
     message names the invariant, replica, time and seed, and the command that replays it;
-    'explore' reports it as a failing seed instead). Progress goes to stderr: on a terminal,
+    'explore' reports it as a failing seed instead); 4 when output could not be written
+    (standard output, or a file or folder --out, --junit and the like name: one line names it
+    and why; it takes the place of 0 and 1). A closed pipe ('simulate help | head -1') ends
+    simulate quietly, by SIGPIPE, as it ends cat. Progress goes to stderr: on a terminal,
     redrawn in place; off one, for check, explore and sweep, a line at most every 10 s
     (--quiet: none).
     """

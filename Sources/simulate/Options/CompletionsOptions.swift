@@ -39,6 +39,6 @@ struct CompletionsOptions: CommandOptions {
     }
 
     func run() {
-        print(CompletionScript.text(for: shell), terminator: "")
+        StandardOutput.write(CompletionScript.text(for: shell))
     }
 }

@@ -39,6 +39,6 @@ struct HelpOptions: CommandOptions {
     }
 
     func run() {
-        FileHandle.standardOutput.write(Data(CommandHelp.text(for: topic).utf8))
+        StandardOutput.write(CommandHelp.text(for: topic))
     }
 }

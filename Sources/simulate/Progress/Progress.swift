@@ -28,7 +28,7 @@ struct Progress {
 
     func show(_ line: String) {
         switch style {
-        case .terminal: FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+        case .terminal: StandardError.write("\r\u{1B}[K\(line)")
         case .log: log.offer { line }
         case .off: break
         }
@@ -37,7 +37,7 @@ struct Progress {
     /// Clears a terminal's line; a log's lines stay.
     func clear() {
         guard style == .terminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.write("\r\u{1B}[K")
     }
 
     /// A line that follows the runs inside ``RunTicker/run``.

@@ -79,7 +79,7 @@ final class ProgressBar: @unchecked Sendable {
     func clear() {
         heartbeat?.cancel()
         guard style == .terminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.write("\r\u{1B}[K")
     }
 
     private static func offer(state: LockedBox<State>, log: ProgressLog, clock: ProgressClock, started: Double) {

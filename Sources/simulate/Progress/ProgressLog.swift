@@ -45,7 +45,7 @@ final class ProgressLog: Sendable {
     private let lastWritten: LockedBox<Double>
 
     init(prefix: String, clock: ProgressClock = .monotonic,
-         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+         write: @escaping @Sendable (String) -> Void = { StandardError.write($0) }) {
         self.prefix = prefix
         self.clock = clock
         self.write = write
