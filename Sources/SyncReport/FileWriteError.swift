@@ -11,11 +11,13 @@ public struct FileWriteError: Error, Sendable, CustomStringConvertible {
     /// Why, as the system words `code` (`strerror`), or ours.
     public let reason: String
 
+    /// The error for `path`: `code` (nil when not the system's) and `reason`.
     public init(path: String, code: Int32?, reason: String) {
         self.path = path
         self.code = code
         self.reason = reason
     }
 
+    /// `cannot write PATH: REASON`, the line `simulate` prints after `simulate: `.
     public var description: String { "cannot write \(path): \(reason)" }
 }
