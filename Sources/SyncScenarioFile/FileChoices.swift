@@ -24,6 +24,11 @@ package struct FileChoices: Sendable {
     var stack: StackChoice
     /// The `strategies` list; nil when the file has none.
     var listedStrategies: [Placed<String>]?
+    /// The strategies `--strategies` runs instead of the file's list; nil
+    /// without the option. A preset's refusals are checked against these,
+    /// not the list they replace (a file listing `crdt` runs under
+    /// `--preset nspckc --strategies lww`).
+    var commandLineStrategies: [String]?
     /// Every item of `expect`, in the file's order.
     var expectations: [PlacedExpectation]
     /// Where the schema is given (`schema` or `versions`), for a preset
@@ -43,6 +48,7 @@ package struct FileChoices: Sendable {
                             topology: scenario.preset == nil ? scenario.topology : nil,
                             hubRunsAppCode: scenario.hubRunsAppCode, settings: [])
         listedStrategies = strategyNames.map { Placed(value: $0, path: "strategies") }
+        commandLineStrategies = nil
         self.expectations = expectations.map { PlacedExpectation(expectation: $0, strategyPath: "expect", variantPath: "expect", replicasPath: "expect") }
         schemaPath = "schema"
         stackEndpointPlaces = []
@@ -51,6 +57,7 @@ package struct FileChoices: Sendable {
     init(stack: StackChoice, listedStrategies: [Placed<String>]?, expectations: [PlacedExpectation], schemaPath: String, stackEndpointPlaces: [String]) {
         self.stack = stack
         self.listedStrategies = listedStrategies
+        self.commandLineStrategies = nil
         self.expectations = expectations
         self.schemaPath = schemaPath
         self.stackEndpointPlaces = stackEndpointPlaces

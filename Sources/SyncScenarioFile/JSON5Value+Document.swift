@@ -16,6 +16,12 @@ enum DocumentReadError: Error {
         }
     }
 
+    /// The line of a syntax error; nil for the others, which have no one line.
+    var line: Int? {
+        guard case .syntax(let error) = self else { return nil }
+        return error.line
+    }
+
     /// Where: the repeated key's path; empty for the text as a whole.
     var path: String {
         guard case .duplicateKey(let path, _) = self else { return "" }

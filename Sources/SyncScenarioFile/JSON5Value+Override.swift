@@ -97,3 +97,11 @@ struct ArgumentValue {
         }
     }
 }
+
+extension ScenarioFile {
+    /// The value an override's text (`--vary network.drop=0.1`) writes into
+    /// a document: `.number("0.1")`, `.bool(true)`, `.string("100ms")`.
+    public static func overrideValue(_ text: String) -> JSON5Value {
+        ArgumentValue(text).value
+    }
+}

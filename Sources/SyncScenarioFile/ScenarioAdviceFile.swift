@@ -25,7 +25,7 @@ public struct ScenarioAdviceFile: Sendable {
         do {
             tree = try JSON5Value.document(data)
         } catch {
-            throw ScenarioFileError(file: path, path: error.path, message: error.message)
+            throw ScenarioFileError(file: path, path: error.path, message: error.message, line: error.line)
         }
         let block = try ScenarioAdviceBlock.read(root: tree, file: path)
         var parser = ScenarioParser(root: Node(value: tree, path: "", file: path), seedOverride: nil, checkingSettings: true)

@@ -74,9 +74,14 @@ extension ScenarioDocument {
             if let refusal = preset.denyRuleRefusal, let denied = ScenarioParser.firstDenyRule(in: scenario.schema) {
                 throw ScenarioFileError(file: file, path: choices.schemaPath, message: "preset \"\(preset.name)\" cannot run the deny delete rule of \(denied): \(refusal)")
             }
-            for strategy in choices.listedStrategies ?? [] {
-                if let exclusion = preset.exclusion(of: strategy.value) {
-                    throw ScenarioFileError(file: file, path: strategy.path, message: "preset \"\(preset.name)\" cannot run \(strategy.value): \(exclusion.reason)")
+            if let names = choices.commandLineStrategies {
+                // The command line's list replaced the file's: its refusal is the option's.
+                if let refusal = preset.refusal(of: names) { throw ScenarioFileError(file: file, path: "", message: "--strategies: \(refusal)") }
+            } else {
+                for strategy in choices.listedStrategies ?? [] {
+                    if let exclusion = preset.exclusion(of: strategy.value) {
+                        throw ScenarioFileError(file: file, path: strategy.path, message: "preset \"\(preset.name)\" cannot run \(strategy.value): \(exclusion.reason)")
+                    }
                 }
             }
         }

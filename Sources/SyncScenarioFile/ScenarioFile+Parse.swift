@@ -18,13 +18,16 @@ extension ScenarioFile {
     /// of the path `engine` or `preset` (a sweep's `--vary engine=…`) does
     /// the same, in its order among those changes; every other override is
     /// written into the document first.
+    ///
+    /// `strategies` (`--strategies`) replaces the file's list before the
+    /// stack's refusals are checked: a preset refuses only what will run.
     public static func parse(_ data: Data, file: String, seed: UInt64?, overrides: [(path: String, value: String)],
-                             engine: String? = nil, preset: String? = nil) throws(ScenarioFileError) -> ScenarioDocument {
+                             engine: String? = nil, preset: String? = nil, strategies: [String]? = nil) throws(ScenarioFileError) -> ScenarioDocument {
         var tree: JSON5Value
         do {
             tree = try JSON5Value.document(data)
         } catch {
-            throw ScenarioFileError(file: file, path: error.path, message: error.message)
+            throw ScenarioFileError(file: file, path: error.path, message: error.message, line: error.line)
         }
         // Where each override wrote, as error paths name places: the
         // places it added, then its own.
@@ -52,6 +55,7 @@ extension ScenarioFile {
         if let preset { stackChanges.append(("preset", preset, nil, [])) }
         let root = Node(value: tree, path: "", file: file)
         var parser = ScenarioParser(root: root, seedOverride: seed, checkingSettings: stackChanges.isEmpty)
+        parser.commandLineStrategies = strategies
         do throws(ScenarioFileError) {
             var document = try parser.parse()
             for change in stackChanges {

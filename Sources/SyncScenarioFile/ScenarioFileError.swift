@@ -15,18 +15,26 @@ public struct ScenarioFileError: Error, Sendable, CustomStringConvertible {
     /// the file has no `netwrk`, the argument put it there). The
     /// description then names the argument, not the file.
     public let argument: String?
+    /// The line (from 1) of a text that is not JSON5, where its reader
+    /// stopped; nil for every other error, whose ``path`` says where.
+    public let line: Int?
 
     /// An error at `path` in `file`; `argument` when a command-line argument put the fault there.
-    public init(file: String, path: String, message: String, argument: String? = nil) {
+    public init(file: String, path: String, message: String, argument: String? = nil, line: Int? = nil) {
         self.file = file
         self.path = path
         self.message = message
         self.argument = argument
+        self.line = line
     }
 
     /// `file: path: message`, or `argument: message` when an argument is at fault.
     public var description: String {
-        if let argument { return "\(argument): \(message)" }
+        if let argument { return "\(Echo.text(argument)): \(message)" }
         return path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
     }
 }
+
+/// The one helper that cuts quoted user text, for this module's files that
+/// read no other of SyncSimulation's names.
+typealias Echo = SyncSimulation.Echo

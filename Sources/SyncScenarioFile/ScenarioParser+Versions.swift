@@ -66,7 +66,7 @@ extension ScenarioParser {
         let name = try node.nonEmptyString()
         guard let index = versions.firstIndex(where: { $0.name == name }) else {
             throw node.error(versions.isEmpty ? "'upgrade' needs 'versions'"
-                                              : "unknown version '\(name)'; versions: \(versions.map(\.name).joined(separator: ", "))")
+                                              : "unknown version '\(Echo.text(name))'; versions: \(versions.map(\.name).joined(separator: ", "))")
         }
         return index
     }

@@ -17,6 +17,9 @@ struct ScenarioParser {
     /// Whether settings of an engine the file does not run are refused
     /// here: not when `--engine` or `--preset` will change the stack next.
     let checkingSettings: Bool
+    /// `--strategies`: what runs instead of the file's list, so what the
+    /// stack's refusals are checked against (``FileChoices/commandLineStrategies``).
+    var commandLineStrategies: [String]?
 
     /// Every endpoint's name: the devices, then the engine's server if any.
     var replicaNames: [String] = []
@@ -121,8 +124,9 @@ struct ScenarioParser {
         // What depends on the stack (strategies, expectations, the
         // preset's refusals) is checked where `--engine` and `--preset`
         // check it again: binding the scenario to its stack.
-        let choices = FileChoices(stack: stackChoice, listedStrategies: listedStrategies, expectations: expectations,
+        var choices = FileChoices(stack: stackChoice, listedStrategies: listedStrategies, expectations: expectations,
                                   schemaPath: document["versions"] == nil ? "schema" : "versions", stackEndpointPlaces: stackEndpointPlaces.paths)
+        choices.commandLineStrategies = commandLineStrategies
         return try ScenarioDocument.bound(scenario, choices: choices, file: root.file, seed: seed, checkingSettings: checkingSettings)
     }
 

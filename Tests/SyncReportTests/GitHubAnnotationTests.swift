@@ -1,3 +1,5 @@
+import Foundation
+import SyncScenarioFile
 import Testing
 @testable import SyncReport
 
@@ -27,5 +29,41 @@ struct GitHubAnnotationTests {
         #expect(GitHubAnnotation.isEnabled(environment: ["GITHUB_ACTIONS": "true"]))
         #expect(!GitHubAnnotation.isEnabled(environment: ["GITHUB_ACTIONS": "false"]))
         #expect(!GitHubAnnotation.isEnabled(environment: [:]))
+    }
+
+    /// A file that does not parse is annotated on the line of the fault
+    /// (issue 41: it had no `line=`): the JSON5 reader's line, else where
+    /// the value at the error's path (or the nearest enclosing one) starts.
+    @Test func aBrokenFileIsAnnotatedOnItsFaultsLine() throws {
+        let text = """
+            {
+              name: "broken",
+              steps: [
+                { at: "0s", heal: true },
+                {
+                  at: "10",
+                  heal: true,
+                },
+              ],
+            }
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).json5")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        func annotation() throws -> String {
+            let error: ScenarioFileError
+            do { _ = try ScenarioFile.load(file.path); Issue.record("parsed"); return "" } catch let caught { error = caught }
+            return try #require(CheckFile(path: file.path, outcome: .broken(error)).githubAnnotations().first)
+        }
+        #expect(try annotation().hasPrefix("::error file=\(GitHubAnnotation.escapeProperty(file.path)),line=6::steps[1].at: expected a duration"))
+        func line(_ path: String) -> Int { ScenarioFileError(file: "f", path: path, message: "m").line(in: text) }
+        #expect(line("steps[1].heal") == 7)
+        #expect(line("steps[1].nothing.deeper") == 5, "the nearest enclosing value")
+        #expect(line("steps") == 3)
+        #expect(line("") == 1)
+        #expect(ScenarioFileError(file: "f", path: "steps", message: "m").line(in: nil) == 1, "a file no longer there")
+
+        try Data(text.replacingOccurrences(of: "heal: true,\n", with: "heal: true,,\n").utf8).write(to: file)
+        #expect(try annotation().hasPrefix("::error file=\(GitHubAnnotation.escapeProperty(file.path)),line=7::not valid JSON5 at line 7"))
     }
 }

@@ -1,4 +1,5 @@
 import SyncScenarioFile
+import SyncSimulation
 
 extension AdviceHarm {
     /// The ranking order a `--rank` argument asks for: the harms it names,
@@ -18,10 +19,10 @@ extension AdviceHarm {
         case .failure(.empty):
             throw AdviceRankError(.emptyName, argument: argument, "a harm name is empty; give harm names separated by commas: \(validNames)")
         case .failure(.unknown(let name)):
-            let hint = allCases.first { $0.rawValue.lowercased() == name.lowercased() }.map { " (did you mean '\($0.rawValue)'?)" } ?? ""
-            throw AdviceRankError(.unknownHarm, argument: argument, "unknown harm '\(name)'\(hint); harms: \(validNames)")
+            throw AdviceRankError(.unknownHarm, argument: argument, "unknown harm '\(Echo.text(name))'; harms: \(validNames)"
+                + Suggestion.didYouMean(name, among: allCases.map(\.rawValue), quote: "'"))
         case .failure(.repeated(let name)):
-            throw AdviceRankError(.repeatedHarm, argument: argument, "'\(name)' is named twice; name each harm at most once")
+            throw AdviceRankError(.repeatedHarm, argument: argument, "'\(Echo.text(name))' is named twice; name each harm at most once")
         }
         return named + defaultOrder.filter { !named.contains($0) }
     }

@@ -74,6 +74,10 @@ public struct SweepResult: Sendable {
     public let points: [SweepPoint]
     /// Point by point, then run by run, then metric by metric.
     public let rows: [SweepRow]
+    /// The command whose output it is, as its printed JSON's envelope
+    /// names it: `sweep`, or `merge` for the parts `simulate merge`
+    /// combined (`sweep.json` names `sweep` either way: ``json(command:)``).
+    public var command = "sweep"
 
     /// A result of the given columns, points and rows.
     public init(scenario: String, file: String, parameters: [SweepParameter], seeds: [UInt64], runs: [SweepRun],

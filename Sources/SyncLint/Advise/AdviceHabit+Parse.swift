@@ -1,5 +1,6 @@
 import Foundation
 import SyncScenarioFile
+import SyncSimulation
 
 /// `--habits seeding,import`: the habits a user names, checked.
 extension AdviceHabit {
@@ -18,9 +19,10 @@ extension AdviceHabit {
         case .failure(.empty):
             throw AdviceWorkloadError(.emptyHabit, option: option, argument: argument, "an empty habit name; habits: \(names)")
         case .failure(.unknown(let name)):
-            throw AdviceWorkloadError(.unknownHabit, option: option, argument: argument, "unknown habit '\(name)'; habits: \(names)")
+            throw AdviceWorkloadError(.unknownHabit, option: option, argument: argument, "unknown habit '\(Echo.text(name))'; habits: \(names)"
+                + Suggestion.didYouMean(name, among: allCases.map(\.rawValue), quote: "'"))
         case .failure(.repeated(let name)):
-            throw AdviceWorkloadError(.repeatedHabit, option: option, argument: argument, "names '\(name)' twice; list each habit once")
+            throw AdviceWorkloadError(.repeatedHabit, option: option, argument: argument, "names '\(Echo.text(name))' twice; list each habit once")
         }
     }
 

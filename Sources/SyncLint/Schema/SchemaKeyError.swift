@@ -1,3 +1,5 @@
+import SyncSimulation
+
 /// Why a `--key` argument cannot name a natural key of the model: the
 /// command line exits with status 2 for it.
 public struct SchemaKeyError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,5 +23,5 @@ public struct SchemaKeyError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// `--key Book.isbnn: unknown field 'isbnn' of Book; fields: …`
-    public var description: String { "--key \(argument): \(message)" }
+    public var description: String { "--key \(Echo.text(argument)): \(message)" }
 }

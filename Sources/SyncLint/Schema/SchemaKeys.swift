@@ -1,4 +1,6 @@
 import Foundation
+import SyncScenarioFile
+import SyncSimulation
 
 /// The natural keys a written scenario counts duplicates by: for each
 /// synced entity, the key `--key` names, else the model's own unique
@@ -86,19 +88,21 @@ public struct SchemaKeys: Sendable {
                 throw SchemaKeyError(.entityNotSynced, argument: argument,
                     "\(name) is in no configuration used with CloudKit, so it does not sync and the schema leaves it out; entities: \(list(synced.map(\.name)))")
             }
-            throw SchemaKeyError(.unknownEntity, argument: argument, "unknown entity '\(name)'; entities: \(list(synced.map(\.name)))")
+            throw SchemaKeyError(.unknownEntity, argument: argument, "unknown entity '\(Echo.text(name))'; entities: \(list(synced.map(\.name)))"
+                + Suggestion.didYouMean(name, among: synced.map(\.name), quote: "'"))
         }
         let stored = storedFields(of: entity)
         var seen: [String] = []
         for field in fields {
             guard stored.contains(field) else {
                 let what = field.isEmpty ? "an empty field name"
-                    : entity.relationship(named: field) != nil ? "'\(field)' is a relationship of \(name), and a key is made of stored attributes"
-                    : "unknown field '\(field)' of \(name)"
-                throw SchemaKeyError(field.isEmpty ? .malformed : .unknownField, argument: argument, "\(what); fields: \(list(stored))")
+                    : entity.relationship(named: field) != nil ? "'\(Echo.text(field))' is a relationship of \(name), and a key is made of stored attributes"
+                    : "unknown field '\(Echo.text(field))' of \(name)"
+                let hint = entity.relationship(named: field) == nil ? Suggestion.didYouMean(field, among: stored, quote: "'") : ""
+                throw SchemaKeyError(field.isEmpty ? .malformed : .unknownField, argument: argument, "\(what); fields: \(list(stored))" + hint)
             }
             guard !seen.contains(field) else {
-                throw SchemaKeyError(.repeatedField, argument: argument, "names '\(field)' twice; list each field of a compound key once")
+                throw SchemaKeyError(.repeatedField, argument: argument, "names '\(Echo.text(field))' twice; list each field of a compound key once")
             }
             seen.append(field)
         }

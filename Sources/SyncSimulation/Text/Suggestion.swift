@@ -53,6 +53,7 @@ public enum Suggestion {
     /// name is close. `quote` goes either side of the name, as the error
     /// quotes its other names (`'equals'`, `"peer"`).
     public static func didYouMean(_ word: String, among names: [String], quote: String = "") -> String {
-        closest(to: word, among: names).map { "; did you mean \(quote)\($0)\(quote)?" } ?? ""
+        // A name a file defined may be as long as anything typed.
+        closest(to: word, among: names).map { "; did you mean \(quote)\(Echo.text($0))\(quote)?" } ?? ""
     }
 }

@@ -35,7 +35,16 @@ extension CommandOptions {
         var showsHelp = false
         var showsVersion = false
         var remaining = arguments
+        // After `--` every word is an operand, as POSIX utilities read
+        // them (Utility Syntax Guidelines, guideline 10: "The first --
+        // argument that is not an option-argument should be accepted as a
+        // delimiter indicating the end of options"; documented).
+        var endOfOptions = false
         while let argument = remaining.popFirst() {
+            if !endOfOptions && argument == "--" {
+                endOfOptions = true
+                continue
+            }
             // Accept both `--seed 7` and `--seed=7`.
             var name = argument
             var inlineValue: String?
@@ -43,15 +52,15 @@ extension CommandOptions {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard argument.hasPrefix("-") else {
+            guard argument.hasPrefix("-") && !endOfOptions else {
                 guard let operands else {
                     let commands = Command.named.map(\.rawValue)
                     // Only the first argument can name a command.
                     let isFirst = remaining.count == arguments.count - 1
                     throw UsageError(message: command == .compare
-                        ? "unexpected argument '\(argument)'; simulate takes only options: \(allowed.joined(separator: ", ")) "
+                        ? "unexpected argument '\(Echo.text(argument))'; simulate takes only options: \(allowed.joined(separator: ", ")) "
                             + "(or a command: \(commands.joined(separator: ", ")))" + (isFirst ? Suggestion.didYouMean(argument, among: commands) : "")
-                        : "unexpected argument '\(argument)'; \(command.invocation) takes only options: \(allowed.joined(separator: ", "))")
+                        : "unexpected argument '\(Echo.text(argument))'; \(command.invocation) takes only options: \(allowed.joined(separator: ", "))")
                 }
                 options[keyPath: operands].append(argument)
                 continue
@@ -60,7 +69,7 @@ extension CommandOptions {
                 let known = Command.allCases.contains { $0.help.acceptedOptions.contains { $0.name == name } }
                 throw UsageError(message: (known
                     ? "\(command.invocation) does not take \(name); it takes \(allowed.joined(separator: ", "))"
-                    : "unknown option '\(name)'; \(command.invocation) takes \(allowed.joined(separator: ", "))")
+                    : "unknown option '\(Echo.text(name))'; \(command.invocation) takes \(allowed.joined(separator: ", "))")
                     + UsageError.didYouMean(option: name, among: allowed))
             }
             guard let value = spec.value else {

@@ -39,11 +39,11 @@ extension OptionValue<[String]> {
                                case .success(let names):
                                    return names
                                case .failure(.empty):
-                                   throw UsageError(message: "--strategies has an empty name in '\(text)'; allowed: \(allowed)")
+                                   throw UsageError(message: "--strategies has an empty name in '\(Echo.text(text))'; allowed: \(allowed)")
                                case .failure(.unknown(let name)):
-                                   throw UsageError(message: "--strategies: unknown strategy '\(name)'; allowed: \(allowed)" + Suggestion.didYouMean(name, among: names))
+                                   throw UsageError(message: "--strategies: unknown strategy '\(Echo.text(name))'; allowed: \(allowed)" + Suggestion.didYouMean(name, among: names))
                                case .failure(.repeated(let name)):
-                                   throw UsageError(message: "--strategies names '\(name)' twice; list each strategy once")
+                                   throw UsageError(message: "--strategies names '\(Echo.text(name))' twice; list each strategy once")
                                }
                            })
     }
@@ -102,6 +102,16 @@ extension OptionValue<ExploreNemesis> {
         OptionValue(spec: ValueSpec(placeholder: "SETTINGS",
                                     accepts: "KEY=VALUE,… with keys every and until (durations above 0, such as 300ms or 5s) and partition and crash "
                                         + "(probabilities from 0 to 1), such as every=300ms,until=5s,partition=0.5,crash=0.2"),
-                    convert: { ExploreNemesis(argument: $0) })
+                    convert: { text throws(UsageError) in
+                        // A misspelt key gets its own error and the closest key, as every other name typed does.
+                        for part in text.split(separator: ",") {
+                            let key = String(part.prefix { $0 != "=" })
+                            let hint = Suggestion.didYouMean(key, among: ExploreNemesis.keys, quote: "'")
+                            if !ExploreNemesis.keys.contains(key), !hint.isEmpty {
+                                throw UsageError(message: "--nemesis: unknown setting '\(Echo.text(key))'; settings: \(ExploreNemesis.keys.joined(separator: ", "))" + hint)
+                            }
+                        }
+                        return ExploreNemesis(argument: text)
+                    })
     }
 }

@@ -18,7 +18,7 @@ struct OptionValue<Value> {
     /// is accepted (and the closest choice, when there are choices).
     func parse(_ text: String, for option: String) throws(UsageError) -> Value {
         guard let value = try convert(text) else {
-            throw UsageError(message: "\(option) expects \(spec.accepts), got '\(text)'" + Suggestion.didYouMean(text, among: spec.choices ?? []))
+            throw UsageError(message: "\(option) expects \(spec.accepts), got '\(Echo.text(text))'" + Suggestion.didYouMean(text, among: spec.choices ?? []))
         }
         return value
     }

@@ -26,18 +26,26 @@ struct AdviseInput {
         do { file = try ScenarioAdviceFile.read(path) } catch { exitWithUsageError("advise: \(error.description)") }
         let block = file.block
         var options = options
-        options.devicesGiven = options.devicesGiven ?? block.devices
-        options.habits = options.habits ?? block.habits
-        options.offline = options.offline ?? block.offline
-        options.drop = options.drop ?? block.drop
-        options.rank = options.rank ?? block.rank
-        options.presets = options.presets ?? block.presets
+        var source = AdviseOptions.BlockSource(file: path)
+        // What the block gives, where the command line left it out.
+        func fill<Value>(_ option: String, _ value: inout Value?, _ given: Value?) {
+            guard value == nil, let given else { return }
+            value = given
+            source.options.append(option)
+        }
+        fill("--devices", &options.devicesGiven, block.devices)
+        fill("--habits", &options.habits, block.habits)
+        fill("--offline", &options.offline, block.offline)
+        fill("--drop", &options.drop, block.drop)
+        fill("--rank", &options.rank, block.rank)
+        fill("--presets", &options.presets, block.presets)
         if options.seedsGiven == nil, let text = block.seeds {
             guard let seeds = Seeds.parseList(text) else {
-                exitWithUsageError("advise: \(path): advise.seeds: expected a range such as \"1..20\" or a list of seeds, got '\(text)'")
+                exitWithUsageError("advise: \(path): advise.seeds: expected a range such as \"1..20\" or a list of seeds, got '\(Echo.text(text))'")
             }
             options.seedsGiven = seeds
         }
+        if !source.options.isEmpty { options.block = source }
         return (options, file)
     }
 
@@ -84,7 +92,7 @@ struct AdviseInput {
         let workloads = workloadSettings(options)
         var habits: [AdviceHabit]?
         if let list = options.habits {
-            do { habits = try AdviceHabit.list(list) } catch { exitWithUsageError("advise: \(error)") }
+            do { habits = try AdviceHabit.list(list) } catch { exitWithUsageError("advise: " + options.blame(error)) }
         }
         let folder = options.scenariosOut ?? options.out.map { ($0 as NSString).appendingPathComponent("scenarios") }
         var files: [AdviceWorkloadFile] = []
@@ -95,7 +103,7 @@ struct AdviseInput {
                 scenarios = try AdviceScenarioWriter.scenarios(for: model, source: path, keys: keys, habits: habits, workload: workload,
                                                                schemaLines: schemaLines)
             } catch {
-                exitWithUsageError("advise: \(error)")
+                exitWithUsageError("advise: " + options.blame(error))
             }
             for scenario in scenarios {
                 let several = workloads.count > 1
@@ -116,7 +124,7 @@ struct AdviseInput {
         var offline = AdviceWorkload.defaultOfflineMicros
         if let text = options.offline {
             guard let micros = ScenarioFile.durationMicros(text) else {
-                exitWithUsageError("advise: --offline expects a duration such as 2s, 30s or 10m, got '\(text)'")
+                exitWithUsageError("advise: \(options.lead("--offline")) expects a duration such as 2s, 30s or 10m, got '\(Echo.text(text))'")
             }
             offline = micros
         }
@@ -126,15 +134,21 @@ struct AdviseInput {
             switch NameList.values(of: items, named: { Double($0) }) {
             case .success(let values): rates = values
             case .failure(.empty), .failure(.unknown):
-                exitWithUsageError("advise: --drop expects drop probabilities from 0 up to 1, comma-separated, such as 0,0.1; got '\(text)'")
-            case .failure(.repeated(let item)): exitWithUsageError("advise: --drop names \(item) twice; give each rate once")
+                exitWithUsageError("advise: \(options.lead("--drop")) expects drop probabilities from 0 up to 1, comma-separated, such as 0,0.1; "
+                    + "got '\(Echo.text(text))'")
+            case .failure(.repeated(let item)):
+                exitWithUsageError("advise: \(options.lead("--drop")) names \(Echo.text(item)) twice; give each rate once")
             }
         }
-        do {
-            return try rates.map { try AdviceWorkload(deviceCount: options.devices, offlineMicros: offline, dropProbability: $0) }
-        } catch {
-            exitWithUsageError("advise: \(error)")
+        var workloads: [AdviceWorkload] = []
+        for rate in rates {
+            do {
+                workloads.append(try AdviceWorkload(deviceCount: options.devices, offlineMicros: offline, dropProbability: rate))
+            } catch {
+                exitWithUsageError("advise: " + options.blame(error))
+            }
         }
+        return workloads
     }
 
     /// `0`, `0.1`: a drop rate as a person writes it.
@@ -157,17 +171,25 @@ struct AdviseInput {
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         switch NameList.values(of: items, named: { PresetCatalog.preset(named: $0) != nil ? $0 : nil }) {
         case .success(let names): return AdviceStack.named(names)
-        case .failure(.empty): exitWithUsageError("advise: --presets has an empty name in '\(text)'; presets: \(PresetCatalog.allNames.joined(separator: ", "))")
+        case .failure(.empty):
+            exitWithUsageError("advise: " + options.blame(option: "--presets", argument: text,
+                                                         message: "an empty preset name; presets: \(PresetCatalog.allNames.joined(separator: ", "))"))
         case .failure(.unknown(let name)):
-            exitWithUsageError("advise: --presets: unknown preset '\(name)'; presets: \(PresetCatalog.allNames.joined(separator: ", "))")
-        case .failure(.repeated(let name)): exitWithUsageError("advise: --presets names '\(name)' twice; list each preset once")
+            exitWithUsageError("advise: " + options.blame(option: "--presets", argument: text, message: "unknown preset '\(Echo.text(name))'; "
+                + "presets: \(PresetCatalog.allNames.joined(separator: ", "))" + Suggestion.didYouMean(name, among: PresetCatalog.allNames, quote: "'")))
+        case .failure(.repeated(let name)):
+            exitWithUsageError("advise: " + options.blame(option: "--presets", argument: text, message: "names '\(Echo.text(name))' twice; list each preset once"))
         }
     }
 
     /// The `--rank` order, or the default order of harm.
     static func rankOrder(_ options: AdviseOptions) -> [AdviceHarm] {
         guard let text = options.rank else { return AdviceHarm.defaultOrder }
-        do { return try AdviceHarm.rankOrder(parsing: text) } catch { exitWithUsageError("advise: \(error)") }
+        do {
+            return try AdviceHarm.rankOrder(parsing: text)
+        } catch {
+            exitWithUsageError("advise: " + options.blame(option: "--rank", argument: error.argument, message: error.message))
+        }
     }
 
     /// `Contact.email`, `Book (title, author)`: each keyed entity's first key.

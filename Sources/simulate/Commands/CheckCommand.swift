@@ -58,7 +58,7 @@ enum CheckCommand {
             if let filter = options.filter, !path.contains(filter), !(name?.contains(filter) ?? false) { continue }
             if let name {
                 if let first = names[name] {
-                    exitWithUsageError("\(first) and \(path) are both the scenario '\(name)': their check lines and --out folders "
+                    exitWithUsageError("\(first) and \(path) are both the scenario '\(Echo.text(name))': their check lines and --out folders "
                         + "would be the same; rename one (name: in the file)")
                 }
                 names[name] = path

@@ -18,24 +18,22 @@ enum Commands {
     /// prints nothing unless every file runs. (`check` goes on past a broken
     /// file instead: ``CheckCommand``.) `engine` overrides
     /// each file's sync engine, `preset` its stack. `strategyNames`
-    /// (`--strategies`) must be ones every file's stack can run.
+    /// (`--strategies`) replace each file's list before its stack's
+    /// refusals are checked, so they must be ones every file's stack can run.
     static func load(_ paths: [String], seed: UInt64?, engine: String? = nil, preset: String? = nil,
                      strategyNames: [String]? = nil) -> [ScenarioDocument] {
         let documents: [ScenarioDocument]
         do {
             documents = try ScenarioFile.expand(paths).map { path throws(ScenarioFileError) in
-                try ScenarioFile.load(path, seed: seed, engine: engine, preset: preset)
+                try ScenarioFile.load(path, seed: seed, engine: engine, preset: preset, strategies: strategyNames)
             }
         } catch {
             exitWithUsageError(error.description)
         }
         var files: [String: String] = [:]
         for document in documents {
-            if let names = strategyNames, let refusal = document.scenario.preset?.refusal(of: names) {
-                exitWithUsageError("\(document.file): --strategies: \(refusal)")
-            }
             if let first = files[document.scenario.name] {
-                exitWithUsageError("\(first) and \(document.file) are both the scenario '\(document.scenario.name)': their reports and --out "
+                exitWithUsageError("\(first) and \(document.file) are both the scenario '\(Echo.text(document.scenario.name))': their reports and --out "
                     + "folders would be the same; rename one (name: in the file)")
             }
             files[document.scenario.name] = document.file
@@ -59,7 +57,7 @@ enum Commands {
         let strategies = strategyNames.map { StrategyCatalog.strategy(named: $0)! }
         let runCount = Comparison.plan(scenario: scenario, strategies: strategies).count
         let results: [RunResult]
-        let ticker = progress.ticker()
+        let ticker = progress.ticker(eventLimit: scenario.maxEvents)
         defer { ticker.stop() }
         do {
             results = try ticker.run.watching { () throws(SimulationError) -> [RunResult] in

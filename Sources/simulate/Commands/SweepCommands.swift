@@ -38,7 +38,7 @@ enum SweepCommands {
             var parts: [SweepParts.Part] = []
             for path in options.paths { parts.append(try SweepParts.read(path)) }
             let (plan, runs) = try SweepParts.merge(parts, paths: options.paths)
-            finish(plan, runs, out: options.out, format: options.format)
+            finish(plan, runs, out: options.out, format: options.format, command: .merge)
         } catch {
             exitWithUsageError(error.description)
         }
@@ -46,9 +46,10 @@ enum SweepCommands {
 
     /// Writes the summary files and every run's figures (`sweep-runs.csv`)
     /// under `out`, and prints the Markdown summary, or with `--format
-    /// json` the document `sweep.json` holds.
-    private static func finish(_ plan: Sweep.Plan, _ runs: Sweep.Runs, out: String?, format: OutputFormat) {
-        let result = Sweep.summarize(plan, runs)
+    /// json` the document `sweep.json` holds, its envelope naming `command`.
+    private static func finish(_ plan: Sweep.Plan, _ runs: Sweep.Runs, out: String?, format: OutputFormat, command: Command = .sweep) {
+        var result = Sweep.summarize(plan, runs)
+        result.command = command.rawValue
         if let out {
             OutputFiles.write(result, to: out)
             OutputFiles.write(["sweep-runs.csv": runs.csv(plan: plan)], to: out)

@@ -34,6 +34,9 @@ struct AdviseOptions: CommandOptions {
     var quiet = false
     var checksInvariants = checksInvariantsByDefault
     var lint = LintOptions()
+    /// The scenario file's `advise` block, when it gave settings: errors
+    /// about them name it (``place(of:)``).
+    var block: BlockSource?
 
     /// What advise prints.
     enum AdviceFormat: String, CaseIterable {

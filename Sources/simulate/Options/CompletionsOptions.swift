@@ -32,7 +32,7 @@ struct CompletionsOptions: CommandOptions {
             throw UsageError(message: "simulate completions needs one shell: \(shells.joined(separator: ", ")), such as 'simulate completions bash'")
         }
         guard let shell = CompletionScript.Shell(rawValue: paths[0]) else {
-            throw UsageError(message: "simulate completions: unknown shell '\(paths[0])'; shells: \(shells.joined(separator: ", "))"
+            throw UsageError(message: "simulate completions: unknown shell '\(Echo.text(paths[0]))'; shells: \(shells.joined(separator: ", "))"
                 + Suggestion.didYouMean(paths[0], among: shells))
         }
         self.shell = shell

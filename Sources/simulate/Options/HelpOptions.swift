@@ -29,12 +29,12 @@ struct HelpOptions: CommandOptions {
             topic = .compare
         case 1:
             guard let command = Command(word: paths[0]) else {
-                throw UsageError(message: "simulate help: unknown command '\(paths[0])'; commands: \(names.joined(separator: ", "))"
+                throw UsageError(message: "simulate help: unknown command '\(Echo.text(paths[0]))'; commands: \(names.joined(separator: ", "))"
                     + Suggestion.didYouMean(paths[0], among: names))
             }
             topic = command
         default:
-            throw UsageError(message: "simulate help takes one command name, such as 'simulate help check'; got '\(paths.joined(separator: " "))'")
+            throw UsageError(message: "simulate help takes one command name, such as 'simulate help check'; got '\(Echo.text(paths.joined(separator: " ")))'")
         }
     }
 

@@ -20,7 +20,7 @@ struct SweepOptions: CommandOptions {
         [
             Option.values("--vary", appendingTo: \.variations, .variation, check: { variations, variation throws(UsageError) in
                 guard !variations.contains(where: { $0.path == variation.path }) else {
-                    throw UsageError(message: "--vary names '\(variation.path)' twice; give all its values at once")
+                    throw UsageError(message: "--vary names '\(Echo.text(variation.path))' twice; give all its values at once")
                 }
             }, "a setting's path and values, such as network.drop=0,0.1 (repeat for a grid)").required(),
             Option.seeds(\.seeds).described { "the seeds of every point, a range or a comma-separated list (default \($0.default))" },

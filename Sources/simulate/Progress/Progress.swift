@@ -40,16 +40,18 @@ struct Progress {
         StandardError.write("\r\u{1B}[K")
     }
 
-    /// A line that follows the runs inside ``RunTicker/run``.
-    func ticker() -> RunTicker {
-        RunTicker(progress: self)
+    /// A line that follows the runs inside ``RunTicker/run``, each of
+    /// which stops after `eventLimit` events when it is set (`--max-events`).
+    func ticker(eventLimit: Int? = nil) -> RunTicker {
+        RunTicker(progress: self, eventLimit: eventLimit)
     }
 }
 
 /// Keeps a progress line for a long run: the strategy at once, then, once
 /// a run has gone on for ``quietSeconds``, its events, virtual time and
-/// how long reaching `until` would take at its pace, twice a second. A
-/// run that ends sooner prints nothing more, so short runs stay quiet.
+/// how long reaching its bound would take at its pace (``RunEstimate``),
+/// twice a second. A run that ends sooner prints nothing more, so short
+/// runs stay quiet.
 ///
 /// The kernel publishes into ``run`` (a ``RunProgress``); a Dispatch timer
 /// reads it, so a single long event (an import of a million records)
@@ -64,7 +66,7 @@ final class RunTicker {
     private let state = LockedBox(TickerState())
     private let timer: (any DispatchSourceTimer)?
 
-    init(progress: Progress) {
+    init(progress: Progress, eventLimit: Int? = nil) {
         self.progress = progress
         guard progress.enabled else { timer = nil; return }
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
@@ -72,7 +74,7 @@ final class RunTicker {
         timer.schedule(deadline: .now() + 0.5, repeating: 0.5)
         // The handler holds only the Sendable parts, never the ticker.
         let (run, state) = (self.run, self.state)
-        timer.setEventHandler { Self.tick(run: run, state: state, progress: progress) }
+        timer.setEventHandler { Self.tick(run: run, state: state, progress: progress, eventLimit: eventLimit) }
         timer.resume()
     }
 
@@ -87,7 +89,7 @@ final class RunTicker {
         state.withLock { $0.stopped = true }
     }
 
-    private static func tick(run: RunProgress, state: LockedBox<TickerState>, progress: Progress) {
+    private static func tick(run: RunProgress, state: LockedBox<TickerState>, progress: Progress, eventLimit: Int?) {
         let snapshot = run.snapshot
         state.withLock { state in
             guard !state.stopped else { return }
@@ -95,10 +97,12 @@ final class RunTicker {
             if state.runs != snapshot.runs {
                 state.runs = snapshot.runs
                 state.since = .now
+                state.estimate = RunEstimate()
             }
             let elapsed = (ContinuousClock.now - state.since) / .seconds(1)
             guard elapsed >= quietSeconds else { return }
-            progress.show(line(label: state.label, snapshot: snapshot, wallSeconds: elapsed))
+            let remaining = state.estimate.remaining(snapshot, eventLimit: eventLimit, wallSeconds: elapsed)
+            progress.show(line(label: state.label, snapshot: snapshot, wallSeconds: elapsed, remaining: remaining))
         }
     }
 
@@ -107,17 +111,29 @@ final class RunTicker {
         var runs = 0
         var since = ContinuousClock.now
         var stopped = false
+        var estimate = RunEstimate()
     }
 
-    /// `default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 8 s · ≤ 30 s more to reach 60 s`
+    /// `default [2/8] lww: 1,234,567 events · 12.5 s of 60 s virtual · 8 s · ≤ 30 s more to reach 60 s`:
+    /// the first reading of a run (``RunEstimate`` keeps the later ones from growing).
     static func line(label: String, snapshot: RunProgress.Snapshot, wallSeconds: Double) -> String {
+        var estimate = RunEstimate()
+        return line(label: label, snapshot: snapshot, wallSeconds: wallSeconds,
+                    remaining: estimate.remaining(snapshot, eventLimit: nil, wallSeconds: wallSeconds))
+    }
+
+    /// The line with what ``RunEstimate`` says of the rest of the run. A
+    /// run that quiesces, or stops at its event limit, ends sooner.
+    static func line(label: String, snapshot: RunProgress.Snapshot, wallSeconds: Double, remaining: RunEstimate.Remaining?) -> String {
         var parts = ["\(GroupedDigits.text(snapshot.events)) events",
                      "\(seconds(snapshot.nowMicros)) of \(seconds(snapshot.untilMicros)) virtual",
                      "\(Int(wallSeconds)) s"]
-        // At the pace so far, reaching `until`; a run that quiesces ends sooner.
-        if snapshot.nowMicros > 0 {
-            let remaining = wallSeconds * Double(snapshot.untilMicros - snapshot.nowMicros) / Double(snapshot.nowMicros)
-            parts.append(remaining < 86_400 ? "≤ \(Int(remaining.rounded(.up))) s more to reach \(seconds(snapshot.untilMicros))" : "over a day more to reach \(seconds(snapshot.untilMicros)) at this pace")
+        switch remaining {
+        case .atMost(let more, .until): parts.append("≤ \(Int(more.rounded(.up))) s more to reach \(seconds(snapshot.untilMicros))")
+        case .atMost(let more, .events(let limit)): parts.append("≤ \(Int(more.rounded(.up))) s more to reach \(GroupedDigits.text(limit)) events")
+        case .overADay: parts.append("over a day more to reach \(seconds(snapshot.untilMicros)) at this pace")
+        case .pastEstimate: parts.append("slower than its pace so far: no estimate")
+        case nil: break
         }
         return "\(label): " + parts.joined(separator: " · ")
     }

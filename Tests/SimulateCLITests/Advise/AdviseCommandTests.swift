@@ -106,6 +106,16 @@ struct AdviseCommandTests {
         ("advise: { devices: \"four\" }", "advise.devices: expected a whole number of devices"),
         ("advise: { habit: [\"seeding\"] }", "advise.habit: unknown key 'habit'"),
         ("advise: { seeds: \"1..\" }", "advise.seeds: expected a range"),
+        // A value the block gives is blamed on the block, never on the
+        // option the user did not type (issue 41: `--drop 1.5: …`).
+        ("advise: { drop: 1.5 }", "bad.json5: advise.drop: expected a probability from 0 up to but not including 1"),
+        ("advise: { drop: [0.1, 0.1] }", "bad.json5: advise.drop: names 0.1 twice"),
+        ("advise: { offline: \"30x\" }", "bad.json5: advise.offline: expects a duration such as 2s, 30s or 10m, got '30x'"),
+        ("advise: { offline: \"10ms\" }", "bad.json5: advise.offline: expected a duration from 100ms"),
+        ("advise: { devices: 999 }", "bad.json5: advise.devices: expected a number of devices from 2 to 500"),
+        ("advise: { habits: [\"imprt\"] }", "bad.json5: advise.habits: unknown habit 'imprt'"),
+        ("advise: { rank: [\"lostWrite\"] }", "bad.json5: advise.rank: unknown harm 'lostWrite'"),
+        ("advise: { presets: [\"nspck\"] }", "bad.json5: advise.presets: unknown preset 'nspck'"),
     ])
     func aBadAdviseBlockExitsTwo(_ block: String, _ message: String) async throws {
         let folder = try Self.contactsFolder()
@@ -116,6 +126,7 @@ struct AdviseCommandTests {
         let output = try await SimulateProcess.run(["advise", file.path, "--quiet"])
         #expect(output.status == 2)
         #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(!output.stderr.contains("--"), "blames an option not given: \(output.stderr)")
     }
 
     /// A scenario file advise cannot use exits 2 with the reason, read once:

@@ -110,7 +110,7 @@ struct CheckOutputTests {
         #expect(annotations == [
             #"::error file=\#(failing),line=14::failing <&"'>: lww duplicates.final = 5: measured 3; replay: \#(Self.replay(failing))"#,
             #"::error file=\#(failing),line=19::failing <&"'>: lww duplicates.final ≤ 0: measured 3; replay: \#(Self.replay(failing))"#,
-            "::error file=\(broken)::\(Self.brokenMessage)",
+            "::error file=\(broken),line=1::\(Self.brokenMessage)",
         ])
         // Each follows its file's lines, before the summary.
         #expect(ScenarioCommandTests.lines(output.stdout).last == "4 passed, 2 failed, 1 error")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A misspelt option, command, strategy, value, scenario key or metric:
 /// the one-line error ends with the closest word allowed there.
@@ -59,5 +60,64 @@ struct DidYouMeanTests {
         #expect(output.stderr.hasPrefix("simulate: --vary netwrk.drop: unknown key 'netwrk'; allowed: name, description, replicas, "), "\(output.stderr)")
         #expect(output.stderr.hasSuffix(", cloudkit; did you mean 'network'?\n"), "\(output.stderr)")
         #expect(!output.stderr.contains("default.json5"), "the file is not at fault")
+    }
+
+    /// Every kind of name the command line takes, misspelt once, in an
+    /// option or in a file: the error names the closest word (issue 41
+    /// counted 7 of 35 misspellings without one). `model` and `file` stand
+    /// for a SwiftData model keyed by Book.isbn and a scenario file.
+    static let misspellings: [(kind: String, arguments: [String], suggestion: String)] = [
+        ("command", ["chek"], "did you mean check?"),
+        ("option", ["run", "file", "--sed", "1"], "did you mean --seed?"),
+        ("option of another command", ["check", "file", "--seeds", "1"], "did you mean --seed?"),
+        ("strategy", ["run", "file", "--strategies", "lww,dedupee"], "did you mean dedupe?"),
+        ("preset", ["run", "file", "--preset", "sqlitedat"], "did you mean sqlitedata?"),
+        ("engine", ["run", "file", "--engine", "peeer"], "did you mean peer?"),
+        ("format", ["check", "file", "--format", "jsn"], "did you mean json?"),
+        ("store", ["--store", "memry"], "did you mean memory?"),
+        ("habit", ["advise", "model", "--key", "Book.isbn", "--habits", "import,ofline-edits"], "did you mean 'offline-edits'?"),
+        ("rank", ["advise", "model", "--key", "Book.isbn", "--rank", "duplicatesPeek"], "did you mean 'duplicatesPeak'?"),
+        ("advise preset", ["advise", "model", "--key", "Book.isbn", "--presets", "cksyncengin"], "did you mean 'cksyncengine'?"),
+        ("key entity", ["advise", "model", "--key", "Bok.isbn"], "did you mean 'Book'?"),
+        ("key field", ["advise", "model", "--key", "Book.isnb"], "did you mean 'isbn'?"),
+        ("lint's key field", ["lint", "model", "--write-schema", "/dev/null", "--key", "Book.titel"], "did you mean 'title'?"),
+        ("nemesis setting", ["explore", "file", "--nemesis", "evry=300ms"], "did you mean 'every'?"),
+        ("sweep parameter", ["sweep", "file", "--vary", "network.dorp=0,0.1"], "did you mean 'drop'?"),
+        ("metric in --vary", ["sweep", "file", "--vary", "expect[0].metric=duplicates.fnal"], "did you mean 'duplicates.final'?"),
+        ("choice in --vary", ["sweep", "file", "--vary", "topology=hubb"], "did you mean \"hub\"?"),
+        ("completions shell", ["completions", "fihs"], "did you mean fish?"),
+        ("help topic", ["help", "sweeep"], "did you mean sweep?"),
+    ]
+
+    @Test(arguments: misspellings.indices)
+    func everyKindOfNameTypedGetsOne(_ index: Int) async throws {
+        let (kind, arguments, suggestion) = Self.misspellings[index]
+        let folder = try ScenarioCommandTests.folder([
+            "file.json5": #"{ name: "f", replicas: 2, expect: [{ strategy: "lww", metric: "duplicates.final", equals: 0 }] }"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = PackageRoot.url.appendingPathComponent("Tests/SyncLintTests/Fixtures/SwiftData/Library").path
+        let file = folder.appendingPathComponent("file.json5").path
+        let output = try await SimulateProcess.run(arguments.map { $0 == "model" ? model : $0 == "file" ? file : $0 })
+        #expect(output.status == 2, "\(kind): \(output.stderr)")
+        #expect(output.stderr.hasPrefix("simulate: ") && output.stderr.hasSuffix("; \(suggestion)\n"), "\(kind): \(output.stderr)")
+    }
+
+    /// The same names in a file's `advise` block and its expectations.
+    @Test func namesInAFileGetOneToo() async throws {
+        let folder = try ScenarioCommandTests.folder([
+            "habits.json5": #"{ name: "h", schema: { entities: [{ name: "Tag", fields: ["name"], unique: [["name"]] }] }, advise: { habits: ["seedng"] }, steps: [] }"#,
+            "rank.json5": #"{ name: "r", schema: { entities: [{ name: "Tag", fields: ["name"], unique: [["name"]] }] }, advise: { rank: ["dangline"] }, steps: [] }"#,
+            "presets.json5": #"{ name: "p", schema: { entities: [{ name: "Tag", fields: ["name"], unique: [["name"]] }] }, advise: { presets: ["ownservr"] }, steps: [] }"#,
+            "strategy.json5": #"{ name: "s", strategies: ["crtd"] }"#,
+            "preset.json5": #"{ name: "q", preset: "nspckk" }"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, suggestion) in [("habits", "'seeding'"), ("rank", "'dangling'"), ("presets", "'ownserver'"), ("strategy", "'crdt'"), ("preset", "\"nspckc\"")] {
+            let path = folder.appendingPathComponent("\(name).json5").path
+            let output = try await SimulateProcess.run([["habits", "rank", "presets"].contains(name) ? "advise" : "run", path, "--quiet"])
+            #expect(output.status == 2, "\(name): \(output.stderr)")
+            #expect(output.stderr.hasPrefix("simulate: ") && output.stderr.hasSuffix("; did you mean \(suggestion)?\n"), "\(name): \(output.stderr)")
+        }
     }
 }

@@ -41,6 +41,20 @@ struct OptionSpecTests {
         #expect(lint.schemaKeys == ["A.b", "C.d,e"])
     }
 
+    /// After `--` every word is an operand, as POSIX utilities read them
+    /// (issue 41: `simulate lint -- -weird-name.xcdatamodeld`); a second
+    /// `--` is one, and options before it still count.
+    @Test func doubleDashEndsTheOptions() throws {
+        let lint = try Self.parsed(["lint", "--assume-cloudkit", "--", "-weird-name.xcdatamodeld", "--format", "--"], as: LintCommandOptions.self)
+        #expect(lint.paths == ["-weird-name.xcdatamodeld", "--format", "--"])
+        #expect(lint.lint.assumesCloudKit)
+        let run = try Self.parsed(["run", "--seed", "4", "--", "file.json5"], as: RunOptions.self)
+        #expect(run.paths == ["file.json5"])
+        #expect(run.seed == 4)
+        #expect(try Self.parsed(["run", "--", "--help"], as: RunOptions.self).paths == ["--help"], "a file, not the help page")
+        #expect(throws: UsageError.self, "the built-in scenario takes no operands") { try CommandLineParser.parse(["--", "x"]) }
+    }
+
     @Test func helpAndVersionAreTheParsers() throws {
         guard case .help(.check) = try CommandLineParser.parse(["check", "-h"]) else { Issue.record("check -h"); return }
         guard case .help(.compare) = try CommandLineParser.parse(["--replicas", "3", "--help"]) else { Issue.record("--help"); return }

@@ -1,4 +1,5 @@
 import Foundation
+import SyncReport
 import Testing
 import TestSupport
 
@@ -61,5 +62,46 @@ struct JSONOutputSchemaTests {
         let schema = try SchemaWalker.load()
         let problems = schema.problems(try JSONText.parse(output.stdout), against: schema.root)
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// `simulate merge --format json` names `merge` in its envelope (it
+    /// said `sweep`: issue 41), validates, and gives each point's settings
+    /// in their JSON types (they were strings: `"network.drop": "0.1"`).
+    @Test func mergeNamesItselfAndKeepsTheValuesTypes() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-json-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sweep = ["sweep", Self.path("Scenarios/import-twice.json5"), "--vary", "network.drop=0,0.1", "--vary", "sync.every=50ms",
+                     "--seeds", "1", "--strategies", "lww", "--quiet", "--out", folder.path]
+        for shard in ["1/2", "2/2"] {
+            let part = try await SimulateProcess.run(sweep + ["--shard", shard])
+            #expect(part.status == 0, "\(part.stderr)")
+        }
+        let merged = folder.appendingPathComponent("merged")
+        let output = try await SimulateProcess.run(["merge", folder.appendingPathComponent("sweep-part-1-of-2.json").path,
+                                                    folder.appendingPathComponent("sweep-part-2-of-2.json").path, "--format", "json", "--out", merged.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let document = try JSONText.parse(output.stdout)
+        let schema = try SchemaWalker.load()
+        let problems = schema.problems(document, against: schema.root)
+        #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+        #expect(Self.member("command", of: document) == .string("merge"))
+        let parameters: [JSONValue?] = Self.items(Self.member("parameters", of: document)).map { Self.member("values", of: $0) }
+        #expect(parameters == [.array([.int(0), .number("0.1")]), .array([.string("50ms")])])
+        let points = Self.items(Self.member("results", of: document)).compactMap { Self.member("point", of: $0) }
+        #expect(points.first == .object([.init("network.drop", .int(0)), .init("sync.every", .string("50ms"))]))
+        #expect(points.last == .object([.init("network.drop", .number("0.1")), .init("sync.every", .string("50ms"))]))
+        // The file is the sweep's, the same bytes however it ran.
+        let file = try JSONText.parse(String(decoding: try Data(contentsOf: merged.appendingPathComponent("sweep.json")), as: UTF8.self))
+        #expect(Self.member("command", of: file) == .string("sweep"))
+    }
+
+    static func member(_ key: String, of value: JSONValue?) -> JSONValue? {
+        guard case .object(let members)? = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    static func items(_ value: JSONValue?) -> [JSONValue] {
+        guard case .array(let items)? = value else { return [] }
+        return items
     }
 }

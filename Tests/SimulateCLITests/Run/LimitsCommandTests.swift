@@ -71,4 +71,30 @@ struct LimitsCommandTests {
         #expect(RunTicker.line(label: "x [1/1] crdt", snapshot: snapshot, wallSeconds: 3)
             == "x [1/1] crdt: 1,234,567 events · 0 s of 60 s virtual · 3 s")
     }
+
+    /// The figure never grows (issue 41: a run whose virtual time stalled
+    /// at 3.2 s of 60 s went from "≤ 245 s more" to "≤ 5,187 s more"): it
+    /// counts down from the first, and says so once the run outlasts it.
+    @Test func theEstimateNeverGrowsPastTheFirstFigure() {
+        var estimate = RunEstimate()
+        var stalled = RunProgress.Snapshot(events: 10_000, nowMicros: 3_200_000, untilMicros: 60_000_000, runs: 1)
+        // 14 s × 56.8 / 3.2 = 248.5 s.
+        #expect(estimate.remaining(stalled, eventLimit: nil, wallSeconds: 14) == .atMost(seconds: 248.5, bound: .until))
+        stalled.events = 90_000
+        // At its pace: 100 × 56.8 / 3.2 = 1,775 s; shown: what was left of 248.5 s.
+        #expect(estimate.remaining(stalled, eventLimit: nil, wallSeconds: 100) == .atMost(seconds: 162.5, bound: .until))
+        #expect(estimate.remaining(stalled, eventLimit: nil, wallSeconds: 292) == .pastEstimate)
+        var line = estimate
+        #expect(RunTicker.line(label: "s [1/1] lww", snapshot: stalled, wallSeconds: 292,
+                               remaining: line.remaining(stalled, eventLimit: nil, wallSeconds: 292))
+            == "s [1/1] lww: 90,000 events · 3.2 s of 60 s virtual · 292 s · slower than its pace so far: no estimate")
+
+        // The event limit is a bound too: the nearer one is the figure.
+        var limited = RunEstimate()
+        let snapshot = RunProgress.Snapshot(events: 50_000, nowMicros: 1_000_000, untilMicros: 60_000_000, runs: 1)
+        // By time: 10 × 59 = 590 s; by events: 10 × 50,000 / 50,000 = 10 s.
+        #expect(limited.remaining(snapshot, eventLimit: 100_000, wallSeconds: 10) == .atMost(seconds: 10, bound: .events(100_000)))
+        #expect(RunTicker.line(label: "x", snapshot: snapshot, wallSeconds: 10, remaining: .atMost(seconds: 10, bound: .events(100_000)))
+            == "x: 50,000 events · 1 s of 60 s virtual · 10 s · ≤ 10 s more to reach 100,000 events")
+    }
 }

@@ -89,6 +89,27 @@ struct PresetCommandTests {
         #expect(chosen.stdout.hasSuffix("replay: simulate run \(file) --seed 1 --preset cksyncengine\n"))
     }
 
+    /// `--strategies` replaces the file's list before the preset's
+    /// refusals are checked (issue 41): a file listing `crdt` runs under
+    /// `--preset nspckc --strategies lww,dedupe`, and a file of its own
+    /// nspckc preset runs with `--strategies lww`; naming `crdt` on the
+    /// command line is still refused, as the option's fault.
+    @Test func strategiesReplaceTheFilesListBeforeThePresetRefuses() async throws {
+        let steps = #"steps: [{ at: "0s", on: "all", import: { entity: "User", count: 2, values: { email: "u{n}@example.com" } } }]"#
+        let listing = try Self.scenarioFile(#"{ name: "c", replicas: 2, strategies: ["lww", "crdt"], "# + steps + " }")
+        let replaced = try await SimulateProcess.run(["run", listing, "--preset", "nspckc", "--strategies", "lww,dedupe", "--no-timing"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(Self.strategyRows(replaced.stdout).map { $0.split(separator: " ").first.map(String.init) ?? "" }.allSatisfy { ["lww", "dedupe"].contains($0) })
+        let own = try Self.scenarioFile(#"{ name: "o", replicas: 2, preset: "nspckc", strategies: ["lww", "crdt"], "# + steps + " }")
+        let ownReplaced = try await SimulateProcess.run(["run", own, "--strategies", "lww", "--no-timing"])
+        #expect(ownReplaced.status == 0, "\(ownReplaced.stderr)")
+        let refused = try await SimulateProcess.run(["run", own, "--strategies", "lww,crdt", "--no-timing"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("simulate: \(own): --strategies: preset nspckc cannot run crdt: "), "\(refused.stderr)")
+        let fileOnly = try await SimulateProcess.run(["run", own, "--no-timing"])
+        #expect(fileOnly.stderr.hasPrefix("simulate: \(own): strategies[1]: preset \"nspckc\" cannot run crdt: "), "\(fileOnly.stderr)")
+    }
+
     @Test(arguments: [
         (["--preset", "coredata"], ["--preset", "one of nspckc, cksyncengine, sqlitedata, ownserver", "'coredata'"]),
         (["--preset", "nspckc", "--engine", "cloudkit"], ["--engine and --preset", "give one of them"]),

@@ -37,13 +37,13 @@ struct AdviseHarmTests {
     @Test func anUnknownHarmListsTheValidNames() {
         let error = Self.error("lostWrites,lostWrite")
         #expect(error?.code == .unknownHarm)
-        #expect(error?.description == "--rank lostWrites,lostWrite: unknown harm 'lostWrite'; harms: \(Self.allNames)")
+        #expect(error?.description == "--rank lostWrites,lostWrite: unknown harm 'lostWrite'; harms: \(Self.allNames); did you mean 'lostWrites'?")
     }
 
     /// Names match exactly, as JSON keys do; a wrong case gets a hint.
     @Test func aWronglyCasedHarmIsUnknownWithAHint() {
         #expect(Self.error("lostwrites")?.description
-            == "--rank lostwrites: unknown harm 'lostwrites' (did you mean 'lostWrites'?); harms: \(Self.allNames)")
+            == "--rank lostwrites: unknown harm 'lostwrites'; harms: \(Self.allNames); did you mean 'lostWrites'?")
     }
 
     @Test func aRepeatedHarmIsAnError() {

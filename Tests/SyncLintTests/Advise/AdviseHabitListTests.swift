@@ -17,7 +17,7 @@ struct AdviseHabitListTests {
         let habits = "habits: seeding, import, offline-edits, reinstall, late-device, delete-while-editing"
         let cases: [(String, AdviceWorkloadError.Code, String)] = [
             ("import,seed", .unknownHabit, "--habits import,seed: unknown habit 'seed'; \(habits)"),
-            ("Import", .unknownHabit, "--habits Import: unknown habit 'Import'; \(habits)"),
+            ("Import", .unknownHabit, "--habits Import: unknown habit 'Import'; \(habits); did you mean 'import'?"),
             ("import,", .emptyHabit, "--habits import,: an empty habit name; \(habits)"),
             ("", .emptyHabit, "--habits : an empty habit name; \(habits)"),
             ("import,seeding,import", .repeatedHabit, "--habits import,seeding,import: names 'import' twice; list each habit once"),

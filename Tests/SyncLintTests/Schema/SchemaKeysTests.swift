@@ -24,8 +24,8 @@ struct SchemaKeysTests {
         let library = F.cleanSwiftData
         let fields = "fields: title, isbn, format, pageCount, addedAt, ratings, metadata, cover"
         let cases: [([String], SchemaKeyError.Code, String)] = [
-            (["Book.isbnn"], .unknownField, "--key Book.isbnn: unknown field 'isbnn' of Book; \(fields)"),
-            (["Bok.isbn"], .unknownEntity, "--key Bok.isbn: unknown entity 'Bok'; entities: Author, Book, Shelf"),
+            (["Book.isbnn"], .unknownField, "--key Book.isbnn: unknown field 'isbnn' of Book; \(fields); did you mean 'isbn'?"),
+            (["Bok.isbn"], .unknownEntity, "--key Bok.isbn: unknown entity 'Bok'; entities: Author, Book, Shelf; did you mean 'Book'?"),
             (["Book"], .malformed, "--key Book: expected Entity.field, or Entity.field1,field2 for a compound key; entities: Author, Book, Shelf"),
             ([".isbn"], .malformed, "--key .isbn: expected Entity.field, or Entity.field1,field2 for a compound key; entities: Author, Book, Shelf"),
             (["Book.isbn,"], .malformed, "--key Book.isbn,: an empty field name; \(fields)"),

@@ -5,7 +5,7 @@ extension ReportFiles {
     public static func files(of sweep: SweepResult) -> [String: String] {
         [
             "sweep.csv": sweep.csv(),
-            "sweep.json": sweep.json().rendered(),
+            "sweep.json": sweep.json(command: "sweep").rendered(),
             "sweep.md": sweep.markdown(),
             "sweep.html": sweep.html(),
         ]

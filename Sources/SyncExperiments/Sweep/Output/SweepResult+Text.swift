@@ -1,4 +1,5 @@
 import SyncReport
+import SyncScenarioFile
 import SyncSimulation
 
 /// The tidy and summary forms of a sweep: one CSV row per point × run
@@ -24,20 +25,28 @@ extension SweepResult {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What `sweep.json` holds and `simulate sweep --format json` prints: the shared envelope, then every summary row.
+    /// What `simulate sweep --format json` prints (`merge`'s names
+    /// ``command``): the shared envelope, then every summary row.
     public func json() -> JSONValue {
-        .document(command: "sweep", [
+        json(command: command)
+    }
+
+    /// The document with `command` in its envelope. `sweep.json` always
+    /// names `sweep`, so that the file is the same bytes whether the sweep
+    /// ran whole or in shards that `merge` combined.
+    public func json(command: String) -> JSONValue {
+        .document(command: command, [
             .init("scenario", .string(scenario)),
             .init("file", .string(file)),
             .init("parameters", .array(parameters.map { parameter in
-                .object([.init("path", .string(parameter.path)), .init("values", .array(parameter.values.map(JSONValue.string)))])
+                .object([.init("path", .string(parameter.path)), .init("values", .array(parameter.values.map(Self.typed)))])
             })),
             .init("seeds", .array(seeds.map { .number(String($0)) })),
             .init("strategies", .array(strategies.map(JSONValue.string))),
         ] + variantsMember + [
             .init("results", .array(rows.map { row in
                 var members: [JSONValue.Member] = [
-                    .init("point", .object(zip(parameters, row.point.values).map { .init($0.path, .string($1)) })),
+                    .init("point", .object(zip(parameters, row.point.values).map { .init($0.path, Self.typed($1)) })),
                     .init("strategy", .string(row.strategy)),
                 ] + JSONValue.Member.variant(row.variant) + [
                     .init("metric", .string(row.metric.rawValue)),
@@ -55,6 +64,17 @@ extension SweepResult {
                 return .object(members)
             })),
         ])
+    }
+
+    /// A varied value as the scenario file got it (`0.1` a number, `true`
+    /// a boolean, `100ms` a string): read by the rule `--vary` writes it
+    /// into the file with, so the JSON type is the one the file saw.
+    private static func typed(_ text: String) -> JSONValue {
+        switch ScenarioFile.overrideValue(text) {
+        case .number(let number): .number(number)
+        case .bool(let value): .bool(value)
+        default: .string(text)
+        }
     }
 
     /// `"variants": [...]` when the strategies ran once per variant;

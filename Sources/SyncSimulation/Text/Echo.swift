@@ -1,16 +1,15 @@
-import SyncModel
-import SyncSimulation
-
 /// A value a person wrote, as an error message repeats it: whole when it
 /// is short, else its start and how much was left out. A message is one
-/// line for a person; a 100 KB value pasted into it helps no one.
-enum Echo {
-    static let limit = 80
+/// line for a person; a 100 KB value pasted into it helps no one. Every
+/// error that quotes what was typed (an option's value, a name in a file)
+/// quotes it through here, ``Suggestion/didYouMean(_:among:quote:)`` too.
+public enum Echo {
+    public static let limit = 80
 
     /// `"abc"` → `abc`; a 100,000-character value → its first 72
     /// characters, then `…(99,928 more)`. Line breaks read as `\n`, other
     /// control characters as `\u{0}`, so a message stays one printable line.
-    static func text(_ value: String) -> String {
+    public static func text(_ value: String) -> String {
         var flat = ""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -31,7 +30,7 @@ enum Echo {
 extension Echo {
     /// Names a file defined, listed for an error: each shortened, and at
     /// most `limit` of them (`r1, r2, … and 480 more`).
-    static func list(_ names: some Collection<String>, limit: Int = 20) -> String {
+    public static func list(_ names: some Collection<String>, limit: Int = 20) -> String {
         let shown = names.prefix(limit).map { text($0) }.joined(separator: ", ")
         return names.count > limit ? "\(shown) and \(names.count - limit) more" : shown
     }
