@@ -18,8 +18,13 @@ extension ScenarioFile {
     /// of the path `engine` or `preset` (a sweep's `--vary engine=…`) does
     /// the same, in its order among those changes; every other override is
     /// written into the document first.
+    ///
+    /// `sizeCheck` holds the file to a work estimate before any pass over
+    /// its imports and keys (``ScenarioSizeCheck``): what a command passes,
+    /// so that a file too large is refused at once, not after expanding it.
     public static func parse(_ data: Data, file: String, seed: UInt64?, overrides: [(path: String, value: String)],
-                             engine: String? = nil, preset: String? = nil) throws(ScenarioFileError) -> ScenarioDocument {
+                             engine: String? = nil, preset: String? = nil,
+                             sizeCheck: ScenarioSizeCheck? = nil) throws(ScenarioFileError) -> ScenarioDocument {
         var tree: JSON5Value
         do {
             tree = try JSON5Value.document(data)
@@ -52,6 +57,7 @@ extension ScenarioFile {
         if let preset { stackChanges.append(("preset", preset, nil, [])) }
         let root = Node(value: tree, path: "", file: file)
         var parser = ScenarioParser(root: root, seedOverride: seed, checkingSettings: stackChanges.isEmpty)
+        parser.sizeCheck = sizeCheck
         do throws(ScenarioFileError) {
             var document = try parser.parse()
             for change in stackChanges {
