@@ -137,6 +137,14 @@ extension Report {
         // Only on a run `--max-events` cut short, so that every other
         // report reads as before; its figures are partial.
         if let stop = result.stoppedAt { members.append(.init("stoppedAt", .string(stop.rawValue))) }
+        // Only on a run that reached `until` too soon after its last write
+        // or heal: why its liveness is not judged.
+        if let cut = result.cutShort {
+            members.append(.init("cutShort", .object([
+                .init("lastWriteOrHealSeconds", .number(DecimalText.seconds(micros: cut.lastWriteOrHealMicros))),
+                .init("syncMayNeedSeconds", .number(DecimalText.seconds(micros: cut.settleMicros))),
+            ])))
+        }
         members.append(metrics[liveness])
         // Only when a device or some records were left out of the verdict.
         if result.liveness.isJudged && !result.livenessScope.isWhole {

@@ -68,6 +68,12 @@ extension Report {
                 lines.append("warning: \(result.strategyLabel) stopped at --max-memory \(memoryCeiling) after \(result.events) events, at \(end) of virtual time, "
                     + "before sync finished: its figures are partial; its liveness and expectations are not judged; where a run passes a memory "
                     + "ceiling depends on the machine, so this cut is not reproducible (--max-events is)")
+            case nil where result.cutShort != nil:
+                let cut = result.cutShort!
+                lines.append("warning: \(result.strategyLabel) reached the end, \(end), "
+                    + "\(DecimalText.duration(micros: result.endMicros - cut.lastWriteOrHealMicros)) after its last write or heal, sooner than the "
+                    + "\(DecimalText.duration(micros: cut.settleMicros)) sync may need: cut short before sync finished; its figures are not final; "
+                    + "its liveness is not judged")
             case nil where !result.quiesced:
                 lines.append("warning: \(result.strategyLabel) did not quiesce by \(end): sync could still change some replica, "
                     + "or replicas holding different changes could not reach each other; its figures are not final")

@@ -18,9 +18,14 @@ struct Node {
     }
 
     /// How the value reads in an error message (``JSON5Value/shortDescription``),
-    /// a number as it reads here (``numberValue``).
+    /// a number as it reads here (``numberValue``), except one beyond what
+    /// a 64-bit number holds, which shows its literal and why
+    /// (``JSON5Number/outOfRangeNote(literal:)``): `1e400` is valid JSON5
+    /// and reads as infinity, which no setting takes.
     var shortDescription: String {
-        numberValue?.description ?? value.shortDescription
+        guard case .number(let literal) = value, let number = numberValue else { return value.shortDescription }
+        if let note = number.outOfRangeNote(literal: literal) { return "\(Echo.text(literal)) (\(note))" }
+        return number.description
     }
 
     /// The number the value reads as (``JSON5Number``); nil for anything

@@ -1,4 +1,5 @@
 import Foundation
+import SyncSimulation
 
 /// A scenario file as `simulate advise FILE` takes it: the scenario, its
 /// `advise` block and its `schema` member as written, from one read and
@@ -29,6 +30,9 @@ public struct ScenarioAdviceFile: Sendable {
         }
         let block = try ScenarioAdviceBlock.read(root: tree, file: path)
         var parser = ScenarioParser(root: Node(value: tree, path: "", file: path), seedOverride: nil, checkingSettings: true)
+        // Advise runs its own workloads over the file's schema, never the
+        // file's steps: a file too large to run is still read at once.
+        parser.sizeCheck = ScenarioSizeCheck(limits: RunLimits(), overBudget: .skipKeyPasses)
         let document = try parser.parse()
         return ScenarioAdviceFile(document: document, block: block, schemaLines: ScenarioAdviceBlock.schemaMemberLines(root: tree))
     }

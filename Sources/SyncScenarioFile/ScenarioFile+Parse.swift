@@ -21,8 +21,12 @@ extension ScenarioFile {
     ///
     /// `strategies` (`--strategies`) replaces the file's list before the
     /// stack's refusals are checked: a preset refuses only what will run.
+    /// `sizeCheck` holds the file to a work estimate before any pass over
+    /// its imports and keys (``ScenarioSizeCheck``): what a command passes,
+    /// so that a file too large is refused at once, not after expanding it.
     public static func parse(_ data: Data, file: String, seed: UInt64?, overrides: [(path: String, value: String)],
-                             engine: String? = nil, preset: String? = nil, strategies: [String]? = nil) throws(ScenarioFileError) -> ScenarioDocument {
+                             engine: String? = nil, preset: String? = nil, strategies: [String]? = nil,
+                             sizeCheck: ScenarioSizeCheck? = nil) throws(ScenarioFileError) -> ScenarioDocument {
         var tree: JSON5Value
         do {
             tree = try JSON5Value.document(data)
@@ -56,6 +60,7 @@ extension ScenarioFile {
         let root = Node(value: tree, path: "", file: file)
         var parser = ScenarioParser(root: root, seedOverride: seed, checkingSettings: stackChanges.isEmpty)
         parser.commandLineStrategies = strategies
+        parser.sizeCheck = sizeCheck
         do throws(ScenarioFileError) {
             var document = try parser.parse()
             for change in stackChanges {

@@ -12,9 +12,11 @@ public enum ScenarioFile {
 
     /// Reads and checks the file at `path`. `seed` overrides the file's own,
     /// `engine` its sync engine, `preset` its stack, `strategies` its
-    /// strategy list (see ``parse(_:file:seed:overrides:engine:preset:strategies:)``).
-    public static func load(_ path: String, seed: UInt64? = nil, engine: String? = nil,
-                            preset: String? = nil, strategies: [String]? = nil) throws(ScenarioFileError) -> ScenarioDocument {
+    /// strategy list (see
+    /// ``parse(_:file:seed:overrides:engine:preset:strategies:sizeCheck:)``,
+    /// which also says what `sizeCheck` does).
+    public static func load(_ path: String, seed: UInt64? = nil, engine: String? = nil, preset: String? = nil,
+                            strategies: [String]? = nil, sizeCheck: ScenarioSizeCheck? = nil) throws(ScenarioFileError) -> ScenarioDocument {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -22,7 +24,8 @@ public enum ScenarioFile {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw ScenarioFileError(file: path, path: "", message: reason)
         }
-        return try parse(data, file: path, seed: seed, overrides: [], engine: engine, preset: preset, strategies: strategies)
+        return try parse(data, file: path, seed: seed, overrides: [], engine: engine, preset: preset, strategies: strategies,
+                         sizeCheck: sizeCheck)
     }
 
     /// Checks the text of a scenario file; `file` names it in errors.

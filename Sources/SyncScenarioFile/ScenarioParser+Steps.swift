@@ -12,9 +12,10 @@ extension ScenarioParser {
     /// the order the file lists them, with each step's place in the file.
     /// A workload step the seed draws stays data (``WorkloadDraw``) until a
     /// run draws it (``Scenario/drawingWorkload(seed:)``), which the places
-    /// keep in the file's order.
-    mutating func parseSteps(_ node: Node?) throws(ScenarioFileError) -> (steps: [Step], places: [Int]) {
-        guard let node else { return ([], []) }
+    /// keep in the file's order. `nodes` holds each step's node, for
+    /// ``checkAddressedKeysAreCreated(_:)``, which runs after the size check.
+    mutating func parseSteps(_ node: Node?) throws(ScenarioFileError) -> (steps: [Step], places: [Int], nodes: [Node]) {
+        guard let node else { return ([], [], []) }
         var places: [Int] = []
         var steps: [Step] = []
         var faults: [(at: Int64, order: Int, node: Node, action: StepAction)] = []
@@ -35,8 +36,7 @@ extension ScenarioParser {
         try checkCrashesAndRestarts(faults)
         try checkUpgrades(upgrades)
         let ordered = Array(zip(steps, places)).stableSorted { $0.0.atMicros < $1.0.atMicros }
-        try checkAddressedKeysAreCreated(ordered.map { ($0.0, stepNodes[$0.1]) })
-        return (ordered.map(\.0), ordered.map(\.1))
+        return (ordered.map(\.0), ordered.map(\.1), ordered.map { stepNodes[$0.1] })
     }
 
     /// `User { email: "ann@example.com" }`: a key as errors and outputs name it.

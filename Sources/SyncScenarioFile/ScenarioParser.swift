@@ -20,6 +20,9 @@ struct ScenarioParser {
     /// `--strategies`: what runs instead of the file's list, so what the
     /// stack's refusals are checked against (``FileChoices/commandLineStrategies``).
     var commandLineStrategies: [String]?
+    /// The estimate the file is held to before the passes over its imports
+    /// and keys; nil: none (a library caller's file, a sweep's later reads).
+    var sizeCheck: ScenarioSizeCheck?
 
     /// Every endpoint's name: the devices, then the engine's server if any.
     var replicaNames: [String] = []
@@ -98,8 +101,7 @@ struct ScenarioParser {
         guard seriesResolutionMicros >= 1_000 else { throw document["seriesResolution"]!.error("expected a duration of 1ms or more") }
         let seriesPerReplica = try document["seriesPerReplica"]?.bool() ?? false
         syncOff = try parseSyncOff(document["syncOff"])
-        let (steps, stepPlaces) = try parseSteps(document["steps"])
-        let expectations = try parseExpectations(document["expect"], steps: steps)
+        let (steps, stepPlaces, stepNodes) = try parseSteps(document["steps"])
 
         var scenario = Scenario(
             name: name, description: description, replicaNames: Array(deviceNames), schema: schema,
@@ -121,6 +123,19 @@ struct ScenarioParser {
         scenario.dedupeDeferUntil = try parseChoice(document["dedupeDeferUntil"], as: DedupeDeferUntil.self) ?? .exportAndImport
         scenario.versions = versions
         scenario.startingVersions = versions.isEmpty ? [] : startingVersions
+        // The size check comes before any pass that expands imports.
+        var keysKnown = true
+        if let sizeCheck {
+            let names = sizeCheck.strategyNames ?? listedStrategies?.map(\.value) ?? stack.preset?.strategies ?? StrategyCatalog.defaultNames
+            if let refusal = sizeCheck.refusal(scenario, strategies: names) {
+                switch sizeCheck.overBudget {
+                case .refuse: throw root.error(sizeCheck.message(refusal))
+                case .skipKeyPasses: keysKnown = false
+                }
+            }
+        }
+        if keysKnown { try checkAddressedKeysAreCreated(zip(steps, stepNodes).map { ($0, $1) }) }
+        let expectations = try parseExpectations(document["expect"], steps: steps, keysKnown: keysKnown)
         // What depends on the stack (strategies, expectations, the
         // preset's refusals) is checked where `--engine` and `--preset`
         // check it again: binding the scenario to its stack.

@@ -56,6 +56,28 @@ public enum ExploreFixtures {
     """
 
     /// Two devices import the same user: one duplicate under `lww`. Under
+    /// `lateCreate` on a network that loses all but one message in 10,000,
+    /// with no expectation: sync cannot finish in the healed phase, a real
+    /// liveness failure of `dedupe` and `crdt` on every seed. (A nemesis
+    /// that runs to `until` no longer makes one: a heal that close to the
+    /// end leaves the run cut short, its liveness not judged.)
+    public static let lossyCreate = """
+    {
+      name: "lossy-create",
+      replicas: 3,
+      until: "2s",
+      network: { delay: ["1ms", "10ms"], drop: 0.9999 },
+      sync: { every: "50ms", jitter: "10ms" },
+      steps: [
+        { at: "0s", on: "r1", create: { entity: "User", fields: { email: "elena@example.com", name: "Elena" } } },
+        { at: "0s", on: "r3", import: { entity: "User", count: 20 } },
+        { at: "100ms", on: "all", random: { entity: "User", ops: 5, keys: 20, over: "500ms", mix: { update: 1 } } },
+        { at: "250ms", on: "r2", create: { entity: "User", fields: { email: "elena@example.com", name: "Elena" } } },
+      ],
+      strategies: ["dedupe", "crdt"],
+    }
+    """
+
     /// `pairImportNemesis` a device is down for the import on every seed,
     /// and no smaller file keeps that failure while passing without the
     /// crash: dropping a device, the import or a target fails with no

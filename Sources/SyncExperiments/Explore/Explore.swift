@@ -116,7 +116,8 @@ public enum Explore {
 
     /// Checks the file and builds the document each seed runs.
     public static func prepare(_ plan: Plan) throws(ScenarioFileError) -> Target {
-        let original = try ScenarioFile.parse(Data(plan.text.utf8), file: plan.file)
+        let original = try ScenarioFile.parse(Data(plan.text.utf8), file: plan.file, seed: nil, overrides: [],
+                                              sizeCheck: ScenarioSizeCheck(limits: plan.limits))
         let tree: JSON5Value
         do {
             tree = try JSON5Value.parse(plan.text)

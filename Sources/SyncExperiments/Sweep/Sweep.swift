@@ -279,6 +279,7 @@ public enum Sweep {
     }
 
     static func load(_ plan: Plan, point: SweepPoint, seed: UInt64) throws(ScenarioFileError) -> ScenarioDocument {
-        try ScenarioFile.parse(plan.data, file: plan.file, seed: seed, overrides: plan.settings(point))
+        try ScenarioFile.parse(plan.data, file: plan.file, seed: seed, overrides: plan.settings(point),
+                               sizeCheck: ScenarioSizeCheck(limits: plan.limits, strategyNames: plan.strategies, place: "at \(plan.describe(point))"))
     }
 }

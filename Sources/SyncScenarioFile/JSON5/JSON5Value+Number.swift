@@ -54,6 +54,21 @@ enum JSON5Number: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Why `literal`, which reads as this number, is out of range, for an
+    /// error that refuses it; nil when it is not. A decimal beyond the
+    /// largest `Double` (`1e400`) reads as infinity, as ECMAScript reads it;
+    /// a whole number beyond `UInt64.max` (`99999999999999999999`,
+    /// `0x1FFFFFFFFFFFFFFFF`) reads as the nearest `Double`, no longer whole
+    /// to the digit, so a setting that takes a whole number refuses it.
+    func outOfRangeNote(literal: String) -> String? {
+        guard case .double(let value) = self else { return nil }
+        let unsigned = literal.drop { $0 == "-" || $0 == "+" }
+        if value.isInfinite && unsigned != "Infinity" { return "beyond the largest 64-bit number, about 1.8e308: reads as infinity" }
+        let isWholeLiteral = unsigned.hasPrefix("0x") || unsigned.hasPrefix("0X") || unsigned.allSatisfy { $0.isASCII && $0.isNumber }
+        guard isWholeLiteral, value.isFinite else { return nil }
+        return "beyond the whole numbers a 64-bit number holds"
+    }
+
     /// The value as a `Double`: what a setting that takes a fraction reads.
     var doubleValue: Double {
         switch self {

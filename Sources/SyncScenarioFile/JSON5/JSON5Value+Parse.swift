@@ -15,10 +15,13 @@ public struct JSON5ParseError: Error, Sendable, CustomStringConvertible {
 }
 
 extension JSON5Value {
-    /// Parses JSON5 (spec.json5.org): comments, trailing commas, unquoted
-    /// keys, single-quoted strings, hexadecimal and signed numbers,
-    /// `Infinity` and `NaN`. Every error has a line and column; no input
-    /// traps (nesting is capped at ``JSON5Parser/maximumDepth``).
+    /// Parses JSON5 (spec.json5.org, 1.0.0): comments, trailing commas,
+    /// unquoted keys (ECMAScript 5.1's IdentifierName: Unicode letters and
+    /// `\u` escapes, never a leading digit), single-quoted strings with
+    /// line continuations, hexadecimal and signed numbers, `Infinity` and
+    /// `NaN`. The whole json5-tests suite passes (docs: Scenarios/README.md,
+    /// "The format"). Every error has a line and column; no input traps
+    /// (nesting is capped at ``JSON5Parser/maximumDepth``).
     public static func parse(_ text: String) throws(JSON5ParseError) -> JSON5Value {
         var parser = JSON5Parser(Array(text.unicodeScalars))
         let value = try parser.value()
@@ -87,10 +90,10 @@ struct JSON5Parser {
 
     mutating func skipSpace() throws(JSON5ParseError) {
         while let scalar = current {
-            if scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
+            if Self.isSpace(scalar) {
                 position += 1
             } else if scalar == "/" && position + 1 < scalars.count && scalars[position + 1] == "/" {
-                while let next = current, next != "\n", next != "\r" { position += 1 }
+                while let next = current, !Self.isLineTerminator(next) { position += 1 }
             } else if scalar == "/" && position + 1 < scalars.count && scalars[position + 1] == "*" {
                 position += 2
                 while position + 1 < scalars.count && !(scalars[position] == "*" && scalars[position + 1] == "/") { position += 1 }
@@ -116,15 +119,15 @@ struct JSON5Parser {
         case "-", "+", ".", "0" ... "9": return .number(try number())
         default:
             let start = position
-            let word = identifier()
-            switch word {
-            case "true": return .bool(true)
-            case "false": return .bool(false)
-            case "null": return .null
-            case "Infinity", "NaN": return .number(word)
+            let (word, escaped) = (try? identifierName()) ?? ("", false)
+            switch (word, escaped) {
+            case ("true", false): return .bool(true)
+            case ("false", false): return .bool(false)
+            case ("null", false): return .null
+            case ("Infinity", false), ("NaN", false): return .number(word)
             default:
                 position = start
-                throw error("expected a value, found '\(Echo.text(word.isEmpty ? String(scalar) : word))'")
+                throw error("expected a value, found '\(Echo.text(word.isEmpty || escaped ? String(scalar) : word))'")
             }
         }
     }
@@ -140,8 +143,12 @@ struct JSON5Parser {
             if scalar == "\"" || scalar == "'" {
                 key = try string()
             } else {
-                key = identifier()
-                guard !key.isEmpty else { throw error("expected a key, found '\(Echo.text(String(scalar)))'") }
+                key = try identifierName().name
+                guard !key.isEmpty else {
+                    let found = ("0" ... "9").contains(scalar) ? "a digit, '\(scalar)' (an unquoted key starts with a letter, '$' or '_')"
+                                                               : "'\(Echo.text(String(scalar)))'"
+                    throw error("expected a key, found \(found)")
+                }
             }
             try skipSpace()
             guard current == ":" else { throw error("expected ':' after the key '\(Echo.text(key))'") }
@@ -173,21 +180,12 @@ struct JSON5Parser {
         }
     }
 
-    /// Letters, digits, `_` and `$`: an unquoted key or a keyword.
-    private mutating func identifier() -> String {
-        var text = String.UnicodeScalarView()
-        while let scalar = current, scalar.properties.isAlphabetic || ("0" ... "9").contains(scalar) || scalar == "_" || scalar == "$" {
-            text.append(scalar)
-            position += 1
-        }
-        return String(text)
-    }
-
     /// The literal as written, checked to be a JSON5 number: decimal
     /// (`12`, `-0.5`, `.5`, `5.`, `1e3`; no leading zeros), hexadecimal
     /// (`0x1F`), `Infinity` or `NaN`, each with an optional sign. A decimal
-    /// too large for a `Double` (`1e400`) is refused here, as
-    /// `JSONDecoder` refuses it.
+    /// beyond a `Double` (`1e400`) is JSON5 all the same (ECMAScript reads
+    /// it as infinity): the setting that reads it refuses it, naming its
+    /// path (``Node/shortDescription``).
     private mutating func number() throws(JSON5ParseError) -> String {
         let start = position
         if current == "-" || current == "+" { position += 1 }
@@ -199,10 +197,6 @@ struct JSON5Parser {
         guard isHex || unsigned == "Infinity" || unsigned == "NaN" || Self.isDecimal(unsigned) else {
             position = start
             throw error("'\(Echo.text(literal))' is not a number")
-        }
-        if !isHex, Self.isDecimal(unsigned), !(Double(String(unsigned))?.isFinite ?? false) {
-            position = start
-            throw error("'\(Echo.text(literal))' is too large for a number")
         }
         return literal
     }
@@ -252,6 +246,7 @@ struct JSON5Parser {
             guard let scalar = current else { throw error("a string that never closes") }
             position += 1
             if scalar == quote { return String(text) }
+            // U+2028 and U+2029 may stand in a string as they are (JSON5 1.0.0, 5.1).
             if scalar == "\n" || scalar == "\r" { throw error("a line break inside a string") }
             guard scalar == "\\" else { text.append(scalar); continue }
             guard let escaped = current else { throw error("a string that never closes") }
@@ -263,23 +258,38 @@ struct JSON5Parser {
             case "r": text.append("\r")
             case "t": text.append("\t")
             case "v": text.append("\u{B}")
-            case "0": text.append("\u{0}")
+            case "0":
+                // `\0` is NUL only when no digit follows: `\01` would be an octal escape, which JSON5 has not.
+                if let next = current, ("0" ... "9").contains(next) {
+                    position -= 2
+                    throw error("'\\0' followed by a digit: JSON5 allows a digit after a backslash only as \\0 with no digit after it")
+                }
+                text.append("\u{0}")
+            case "1" ... "9":
+                position -= 2
+                throw error("'\\\(escaped)': JSON5 allows a digit after a backslash only as \\0 with no digit after it")
             case "\n", "\u{2028}", "\u{2029}": break
             case "\r": if current == "\n" { position += 1 }
             case "x": text.append(try hexScalar(digits: 2))
-            case "u":
-                var code = try hexValue(digits: 4)
-                if (0xD800 ... 0xDBFF).contains(code), current == "\\", position + 1 < scalars.count, scalars[position + 1] == "u" {
-                    position += 2
-                    let low = try hexValue(digits: 4)
-                    guard (0xDC00 ... 0xDFFF).contains(low) else { throw error("an unpaired surrogate in \\u escapes") }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let decoded = Unicode.Scalar(code) else { throw error("an unpaired surrogate in \\u escapes") }
-                text.append(decoded)
+            case "u": text.append(try unicodeEscape())
             default: text.append(escaped)
             }
         }
+    }
+
+    /// The scalar a `\u` escape names, read after its `\u`: four
+    /// hexadecimal digits, or a surrogate pair written as two escapes
+    /// (`\uD83D\uDE00`).
+    mutating func unicodeEscape() throws(JSON5ParseError) -> Unicode.Scalar {
+        var code = try hexValue(digits: 4)
+        if (0xD800 ... 0xDBFF).contains(code), current == "\\", position + 1 < scalars.count, scalars[position + 1] == "u" {
+            position += 2
+            let low = try hexValue(digits: 4)
+            guard (0xDC00 ... 0xDFFF).contains(low) else { throw error("an unpaired surrogate in \\u escapes") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let decoded = Unicode.Scalar(code) else { throw error("an unpaired surrogate in \\u escapes") }
+        return decoded
     }
 
     private mutating func hexValue(digits: Int) throws(JSON5ParseError) -> UInt32 {

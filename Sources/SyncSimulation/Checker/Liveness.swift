@@ -22,18 +22,22 @@ public enum Liveness: String, CaseIterable, Hashable, Sendable {
     /// some link drops every message: nothing could be promised.
     case faultsRemain = "faults remain"
     /// `--max-events` stopped the run before it quiesced or reached
-    /// `until`: the user cut it short, so whether the promise would have
-    /// held is unknown. Neither held nor failed.
+    /// `until`, or the run reached `until` too soon after its last write or
+    /// heal for sync to finish (``RunResult/cutShort``): whether the
+    /// promise would have held is unknown. Neither held nor failed.
     case notJudged = "not judged"
 
     /// The verdict for a run's end state. `converged` is judged over the
-    /// devices that sync (``LivenessScope``).
+    /// devices that sync (``LivenessScope``). `cutShort`: the run ended
+    /// sooner after its last write or heal than sync may need
+    /// (``SyncSettleTime``); a run that did not quiesce then is not judged.
     static func verdict(promised: Bool, stoppedEarly: Bool, faultsOver: Bool, networkAlive: Bool, quiesced: Bool,
-                        converged: Bool) -> Liveness {
+                        converged: Bool, cutShort: Bool = false) -> Liveness {
         guard promised else { return .notPromised }
         guard !stoppedEarly else { return .notJudged }
         guard faultsOver && networkAlive else { return .faultsRemain }
-        return quiesced && converged ? .held : .failed
+        if quiesced && converged { return .held }
+        return !quiesced && cutShort ? .notJudged : .failed
     }
 
     /// True for `held` and `failed`: the promise applied and the run was

@@ -124,8 +124,9 @@ extension Metric {
                      + "that sync (see `livenessScope`): `held`; `failed` (the promise applied, but at `until` sync had not "
                      + "finished or those devices differ); `not promised` (`unique:*`, whose refusals are final); `faults "
                      + "remain` (a partition or a crashed replica at the end, or a dead link); `not judged` (`--max-events` "
-                     + "or `--max-memory` stopped the run: whether the promise would have held is unknown, and it is no "
-                     + "failure).") { $0.liveness },
+                     + "or `--max-memory` stopped the run, or it reached `until` without quiescing sooner after its last "
+                     + "write or heal than sync may need (see `cutShort`): whether the promise would have held is unknown, "
+                     + "and it is no failure).") { $0.liveness },
         .count(.networkSent, unit: "messages", "messages sent", column: .init("msgs", .newLine, "sync messages sent")) { $0.network.sent },
         .count(.networkDropped, unit: "messages", "messages lost, at random or to a partition",
                column: .init("dropped", .sharedEntry, "lost by the network")) { $0.network.dropped },

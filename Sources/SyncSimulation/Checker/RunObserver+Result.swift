@@ -16,6 +16,9 @@ extension RunObserver {
             : nil
         let figures = end.engine.figures(nodes: nodes)
         let scoped = livenessScope(end)
+        // Reaching `until` too soon after the last write or heal is no broken promise.
+        let settleMicros = SyncSettleTime.micros(end.scenario, runsDedupePass: strategy.runsDedupePass)
+        let cutShort = end.stoppedAt == nil && !end.quiesced && end.endMicros - lastHealOrWriteMicros < settleMicros
         var result = RunResult(
             strategy: strategy.name,
             duplicates: .init(final: duplicates.worst, peak: duplicates.peak, integralMicros: duplicates.integralMicros),
@@ -52,13 +55,17 @@ extension RunObserver {
                                            && (strategy.syncsRecordsAsCRDTs || end.scenario.engine.keepsConvergencePromise),
                                        stoppedEarly: end.stoppedAt != nil,
                                        faultsOver: !end.network.isPartitioned && !end.devices.anyDown,
-                                       networkAlive: end.networkAlive, quiesced: end.quiesced, converged: scoped.agree),
+                                       networkAlive: end.networkAlive, quiesced: end.quiesced, converged: scoped.agree,
+                                       cutShort: cutShort),
             livenessScope: scoped.scope,
             invariantChecks: end.invariantChecks + end.engine.invariantChecks,
             endMicros: end.endMicros,
             events: end.events,
             wallSeconds: end.wallSeconds)
         result.divergedMicros = convergence.disagreedMicros(until: syncFinishedMicros)
+        if cutShort && result.liveness == .notJudged {
+            result.cutShort = RunResult.CutShort(lastWriteOrHealMicros: lastHealOrWriteMicros, settleMicros: settleMicros)
+        }
         let engine = end.engine
         result.finalValues = FinalCheck.values(end.scenario.watchedFields, stores: stores, filter: strategy.fetchFilter,
                                                server: end.scenario.server == nil ? nil : { engine.serverLiveRecords(holding: $0) })

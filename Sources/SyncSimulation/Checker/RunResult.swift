@@ -159,6 +159,24 @@ public struct RunResult: Sendable {
     public var stoppedAt: Stop?
     /// True when a limit stopped the run (``stoppedAt``).
     public var stoppedEarly: Bool { stoppedAt != nil }
+    /// Set when the run reached `until` without quiescing sooner after its
+    /// last write or heal than sync may need (``SyncSettleTime``): its
+    /// liveness is not judged. Unlike a stop, it is the scenario's own end,
+    /// so its expectations are judged as ever.
+    public var cutShort: CutShort?
+
+    /// A run that ended too soon after its last write or heal.
+    public struct CutShort: Hashable, Sendable {
+        /// When the last write or heal (or restart) was, in virtual time.
+        public var lastWriteOrHealMicros: Int64
+        /// The time sync may need after it (``SyncSettleTime``).
+        public var settleMicros: Int64
+
+        public init(lastWriteOrHealMicros: Int64, settleMicros: Int64) {
+            self.lastWriteOrHealMicros = lastWriteOrHealMicros
+            self.settleMicros = settleMicros
+        }
+    }
     /// Whether the strategy's promise to converge after the last fault held.
     public var liveness: Liveness
     /// The devices and records ``liveness`` was judged over: every device

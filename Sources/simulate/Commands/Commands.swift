@@ -20,12 +20,15 @@ enum Commands {
     /// each file's sync engine, `preset` its stack. `strategyNames`
     /// (`--strategies`) replace each file's list before its stack's
     /// refusals are checked, so they must be ones every file's stack can run.
+    /// `limits` refuse a file too large before its imports are expanded
+    /// (``ScenarioSizeCheck``).
     static func load(_ paths: [String], seed: UInt64?, engine: String? = nil, preset: String? = nil,
-                     strategyNames: [String]? = nil) -> [ScenarioDocument] {
+                     strategyNames: [String]? = nil, limits: RunLimits) -> [ScenarioDocument] {
         let documents: [ScenarioDocument]
+        let sizeCheck = ScenarioSizeCheck(limits: limits, strategyNames: strategyNames)
         do {
             documents = try ScenarioFile.expand(paths).map { path throws(ScenarioFileError) in
-                try ScenarioFile.load(path, seed: seed, engine: engine, preset: preset, strategies: strategyNames)
+                try ScenarioFile.load(path, seed: seed, engine: engine, preset: preset, strategies: strategyNames, sizeCheck: sizeCheck)
             }
         } catch {
             exitWithUsageError(error.description)

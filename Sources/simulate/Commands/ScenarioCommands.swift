@@ -31,7 +31,7 @@ enum ScenarioCommands {
         let progress = Progress(for: .run, quiet: options.comparison.quiet)
         let limits = options.comparison.limits.runLimits
         let documents = Commands.load(options.paths, seed: options.seed, engine: options.stack.engine, preset: options.stack.preset,
-                                      strategyNames: options.comparison.strategyNames)
+                                      strategyNames: options.comparison.strategyNames, limits: limits)
         for document in documents {
             Commands.refuseIfTooLarge(document.scenario, strategyNames: options.comparison.strategyNames ?? document.strategyNames, limits: limits,
                                       file: document.file)

@@ -96,11 +96,14 @@ struct ExploreOutputCommandTests {
         #expect(!plain.stdout.contains("::error"))
 
         // A liveness failure has no expectation line: the annotation is on line 1.
-        let late = try await SimulateProcess.run(["explore", path, "--seeds", "1", "--nemesis", "until=2s"], environment: ["GITHUB_ACTIONS": "true"])
+        let lossyFolder = try ScenarioCommandTests.folder(["lossy-create.json5": ExploreFixtures.lossyCreate])
+        defer { try? FileManager.default.removeItem(at: lossyFolder) }
+        let lossy = lossyFolder.appendingPathComponent("lossy-create.json5").path
+        let late = try await SimulateProcess.run(["explore", lossy, "--seeds", "1"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(late.status == 1)
-        let replay = "simulate explore \(path) --seeds 1..1 --nemesis every=300ms,until=2s,partition=0.5,crash=0.2"
+        let replay = "simulate explore \(lossy) --seeds 1..1"
         #expect(Self.lines(late.stdout).contains(
-            "::error file=\(path),line=1::late-create seed 1: dedupe liveness failed after the faults: did not quiesce; replay: \(replay)"))
+            "::error file=\(lossy),line=1::lossy-create seed 1: dedupe liveness failed after the faults: did not quiesce, 1 replica diverged (and 1 more); replay: \(replay)"))
     }
 
     @Test func junitHasATimedCasePerSeed() async throws {

@@ -33,6 +33,39 @@ struct BudgetCommandTests {
         }
     }
 
+    /// Issue 41: twenty million-row imports and one update of a key none
+    /// creates. Checking the key expanded every import first (32 CPU s,
+    /// 220 MB in a release build) and then failed on the key; the estimate
+    /// now comes first in every command.
+    @Test func theEstimateComesBeforeTheKeysAreChecked() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("twenty-imports.json5").path
+        let imports = Array(repeating: #"{ at: "0s", on: "r1", import: { entity: "User", count: 1000000 } }"#, count: 20)
+        try """
+        { name: "twenty-imports", replicas: 2,
+          schema: { entities: [ { name: "User", fields: ["email", "name"], unique: [["email"]] } ] },
+          steps: [ \(imports.joined(separator: ",\n    ")),
+            { at: "1s", on: "r1", update: { entity: "User", key: { email: "nobody" }, set: { name: "x" } } } ],
+          expect: [{ strategy: "lww", metric: "duplicates.final", equals: 0 }],
+          until: "60s" }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let clock = ContinuousClock()
+        for command in [["run", path], ["check", path], ["explore", path, "--seeds", "1..2"],
+                        ["sweep", path, "--vary", "network.drop=0,0.1", "--seeds", "1..2"]] {
+            let start = clock.now
+            let output = try await SimulateProcess.run(command)
+            #expect(output.status == 2, "\(command[0]): \(output.stderr)")
+            let said = command[0] == "check" ? output.stdout : output.stderr
+            #expect(said.contains("too large"), "\(command[0]): \(said)")
+            #expect(said.contains("1,000,000 imported User records, each kept on 2 devices = 4×10^7 records"), "\(command[0]): \(said)")
+            #expect(!said.contains("no step before this one creates"), "\(command[0])")
+            // A generous bound, not a timing (0.03–0.05 s in a debug build).
+            #expect(clock.now - start < .seconds(15), "\(command[0])")
+        }
+    }
+
     @Test func checkReportsATooLargeFileAsBrokenAndGoesOn() async throws {
         let (folder, path) = try Self.file("huge", replicas: 500, count: 1_000_000)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -2,6 +2,7 @@
 import SyncScenarioFile
 import SyncSimulation
 import Testing
+import TestSupport
 
 /// Shrinking keeps the failure and makes the document smaller.
 struct ShrinkerTests {
@@ -50,22 +51,18 @@ struct ShrinkerTests {
     }
 
     /// A broken liveness promise is carried as `liveness equals 1`, which the
-    /// shrunk file fails; its fault schedule here ends at `until`, so it
-    /// stays a nemesis step (a heal at `until` cannot be a step).
+    /// shrunk file fails: here a network that loses all but one message in
+    /// 10,000 (a nemesis that runs to `until` no longer breaks the promise:
+    /// such a run is cut short, its liveness not judged).
     @Test func aLivenessFailureBecomesALivenessExpectation() throws {
-        var late = ExploreNemesis()
-        late.untilMicros = 2_000_000
-        let target = try Fixtures.target(nemesis: late)
-        let liveness = ExploreFailure.liveness(strategy: "dedupe", quiesced: false, diverged: 0)
+        let target = try Fixtures.target(ExploreFixtures.lossyCreate)
+        let liveness = ExploreFailure.liveness(strategy: "dedupe", quiesced: false, diverged: 1)
         let result = try #require(Shrinker(target: target, seed: 1, failure: liveness).shrink())
         let (document, failures) = try Fixtures.run(result.document)
         #expect(document.expectations == [Expectation(strategy: "dedupe", metric: .liveness, bound: .equals(1))])
         #expect(failures.contains(.expectation(strategy: "dedupe", expectation: document.expectations[0], actual: 0)))
         #expect(failures.contains { $0.signature == liveness.signature })
-        #expect(!result.faultsWrittenOut)
-        #expect(result.after.steps == 1 && result.after.importedRecords == 0 && result.after.randomOperations == 0)
-        #expect(result.document.steps[0]["nemesis"] != nil)
-        #expect(result.document.untilMicros == 2_000_000)
+        #expect(result.after.steps <= result.before.steps)
     }
 
     /// The file's own figure is named when it differs from the seed's.

@@ -113,7 +113,7 @@ struct ReportSchemaTests {
         notReproduced.recordShrinks([nil], folder: "out")
         let results = [
             try Self.explore(ExploreFixtures.lateCreate, file: "late-create.json5", seeds: Array(1 ... 6)),
-            try Self.explore(ExploreFixtures.lateCreate, file: "late-create.json5", seeds: [1, 2], nemesis: late, nemesisGiven: true),
+            try Self.explore(ExploreFixtures.lossyCreate, file: "lossy-create.json5", seeds: [1, 2], nemesis: late, nemesisGiven: true),
             try Self.explore(ExploreFixtures.offlineImport, file: "offline-import.json5", seeds: [4, 18446744073709551615]),
             try Self.explore(ExploreFixtures.pairImport, file: "pair-import.json5", seeds: [1], nemesis: pairNemesis, nemesisGiven: true),
             notReproduced,

@@ -112,7 +112,7 @@ struct ScenarioFileErrorTests {
         T.expectFailure(T.document(#"seed: "1""#), #"t.json5: seed: expected a whole number from 0 to 18446744073709551615, found "1""#)
         T.expectFailure(T.document("seed: 1.5"), "t.json5: seed: expected a whole number from 0 to 18446744073709551615, found 1.5")
         T.expectFailure(T.document("seed: 18446744073709551616"),
-                        "t.json5: seed: expected a whole number from 0 to 18446744073709551615, found 1.8446744073709552e+19")
+                        "t.json5: seed: expected a whole number from 0 to 18446744073709551615, found 18446744073709551616 (beyond the whole numbers a 64-bit number holds)")
     }
 
     // MARK: Durations

@@ -62,7 +62,16 @@ struct ScenarioInputHardeningTests {
     }
 
     @Test func numbersOutsideWhatTheFormatHolds() {
-        T.expectFailure("{ n: 1e400 }", "t.json5: not valid JSON5 at line 1, column 6: '1e400' is too large for a number")
+        // 1e400 is JSON5 (it reads as infinity, as ECMAScript reads it); the
+        // setting refuses it, naming its path and quoting the literal.
+        T.expectFailure(T.document("network: { drop: 1e400 }"),
+                        "t.json5: network.drop: expected a probability from 0 to 1, found 1e400 (beyond the largest 64-bit number, about 1.8e308: reads as infinity)")
+        T.expectFailure(T.document("network: { drop: -1e400 }"),
+                        "t.json5: network.drop: expected a probability from 0 to 1, found -1e400 (beyond the largest 64-bit number, about 1.8e308: reads as infinity)")
+        T.expectFailure(T.document("seed: 99999999999999999999"),
+                        "t.json5: seed: expected \(Seeds.rangeText), found 99999999999999999999 (beyond the whole numbers a 64-bit number holds)")
+        T.expectFailure(T.steps(#"{ at: "0s", on: "r1", import: { entity: "User", count: 0x1FFFFFFFFFFFFFFFF } }"#),
+                        "t.json5: steps[0].import.count: expected a whole number from 1 to 1000000, found 0x1FFFFFFFFFFFFFFFF (beyond the whole numbers a 64-bit number holds)")
         T.expectFailure("{ n: 007 }", "t.json5: not valid JSON5 at line 1, column 6: '007' is not a number")
         T.expectFailure("{ n: -inf }", "t.json5: not valid JSON5 at line 1, column 6: '-inf' is not a number")
         T.expectFailure("{ n: 0x1p3 }", "t.json5: not valid JSON5 at line 1, column 6: '0x1p3' is not a number")
