@@ -4,6 +4,7 @@
 /// error that quotes what was typed (an option's value, a name in a file)
 /// quotes it through here, ``Suggestion/didYouMean(_:among:quote:)`` too.
 public enum Echo {
+    /// The most characters ``text(_:)`` gives back whole.
     public static let limit = 80
 
     /// `"abc"` → `abc`; a 100,000-character value → its first 72

@@ -99,7 +99,7 @@ struct LintCommandTests {
         let bad = try await SimulateProcess.run(["lint", Self.fixtures + "/SwiftData/Library", "--write-schema", schema, "--key", "Book.isbnn"])
         #expect(bad.status == 2)
         #expect(bad.stdout == "")
-        #expect(bad.stderr == "simulate: lint: --key Book.isbnn: unknown field 'isbnn' of Book; fields: title, isbn, format, pageCount, addedAt, ratings, metadata, cover\n")
+        #expect(bad.stderr == "simulate: lint: --key Book.isbnn: unknown field 'isbnn' of Book; fields: title, isbn, format, pageCount, addedAt, ratings, metadata, cover; did you mean 'isbn'?\n")
         #expect(!FileManager.default.fileExists(atPath: schema))
         let twice = try await SimulateProcess.run(["lint", Self.fixtures + "/SwiftData/Library", "--write-schema", schema, "--key", "Book.isbn", "--key=Book.title"])
         #expect(twice.status == 2)
