@@ -111,9 +111,6 @@ public enum Sweep {
         for point in plan.points {
             let document = try load(plan, point: point, seed: plan.seeds.first ?? 1)
             name = document.scenario.name
-            if let names = plan.strategies, let refusal = document.scenario.preset?.refusal(of: names) {
-                throw ScenarioFileError(file: plan.file, path: "", message: "at \(plan.describe(point)): --strategies: \(refusal)")
-            }
             let strategies = plan.strategies ?? document.strategyNames
             let variants = document.scenario.variants.map(\.name)
             let planned = SweepRun.of(Comparison.plan(scenario: document.scenario, strategies: strategies.map { StrategyCatalog.strategy(named: $0)! }))
@@ -278,8 +275,16 @@ public enum Sweep {
                            runs: columns, points: points, rows: rows)
     }
 
+    /// `--strategies` replaces the file's list before the point's stack
+    /// refuses anything (as for `run`), so a `--vary preset=…` point is held
+    /// to the strategies that will run; its refusal names the point.
     static func load(_ plan: Plan, point: SweepPoint, seed: UInt64) throws(ScenarioFileError) -> ScenarioDocument {
-        try ScenarioFile.parse(plan.data, file: plan.file, seed: seed, overrides: plan.settings(point),
-                               sizeCheck: ScenarioSizeCheck(limits: plan.limits, strategyNames: plan.strategies, place: "at \(plan.describe(point))"))
+        do {
+            return try ScenarioFile.parse(plan.data, file: plan.file, seed: seed, overrides: plan.settings(point), strategies: plan.strategies,
+                                          sizeCheck: ScenarioSizeCheck(limits: plan.limits, strategyNames: plan.strategies,
+                                                                       place: "at \(plan.describe(point))"))
+        } catch where error.path.isEmpty && error.argument == nil && error.message.hasPrefix("--strategies: ") {
+            throw ScenarioFileError(file: plan.file, path: "", message: "at \(plan.describe(point)): \(error.message)")
+        }
     }
 }

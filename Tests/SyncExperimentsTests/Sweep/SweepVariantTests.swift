@@ -103,6 +103,22 @@ struct SweepVariantTests {
         #expect(error?.description == message)
     }
 
+    /// `--strategies` replaces the file's list before a point's preset
+    /// refuses anything, as for `run` (issue 41): clock-skew.json5 lists
+    /// `crdt`, which nspckc cannot run, so only naming it is refused, and
+    /// the refusal names the point.
+    @Test func strategiesReplaceTheFilesListBeforeAPointsPresetRefuses() throws {
+        let file = Fixtures.scenariosFolder.appendingPathComponent("clock-skew.json5").path
+        let data = try #require(FileManager.default.contents(atPath: file))
+        func plan(_ strategies: [String]) -> Sweep.Plan {
+            Sweep.Plan(file: "clock-skew.json5", data: data, parameters: [Self.nspckc], seeds: [1], strategies: strategies)
+        }
+        #expect(try Sweep.validate(plan(["lww"])).strategies == ["lww"])
+        let error = #expect(throws: ScenarioFileError.self) { try Sweep.validate(plan(["lww", "crdt"])) }
+        #expect(error?.description.hasPrefix("clock-skew.json5: at preset=nspckc: --strategies: preset nspckc cannot run crdt: ") == true,
+                "\(error?.description ?? "")")
+    }
+
     /// The pinning the refusal names runs: every point plain.
     @Test func thePinningTheRefusalNamesRuns() throws {
         let plan = try Self.plan([SweepParameter(path: "preset", values: ["nspckc", "cksyncengine"]),
