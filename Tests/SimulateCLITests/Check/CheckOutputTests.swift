@@ -178,7 +178,7 @@ struct CheckOutputTests {
         let (folder, passing, _, _) = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("missing/check.xml").path
-        let output = try await SimulateProcess.run(["check", passing, "--junit", path])
+        let output = try await SimulateProcess.run(["check", passing, "--junit", path, "--quiet"])
         #expect(output.status == 4)
         #expect(output.stderr == "simulate: cannot write \(path): No such file or directory\n")
     }

@@ -47,7 +47,7 @@ struct CheckSelectionTests {
         #expect(beta.status == 0)
         #expect(Self.lines(beta.stdout).first?.hasPrefix("PASS  beta-case  lww") == true)
         #expect(Self.lines(beta.stdout).last == "1 passed, 0 failed")
-        let none = try await SimulateProcess.run(["check", folder, "--filter", "gamma"])
+        let none = try await SimulateProcess.run(["check", folder, "--filter", "gamma", "--quiet"])
         #expect(none.status == 2)
         #expect(none.stderr == "simulate: --filter gamma: no scenario file's path or name contains it (of 2 files)\n")
     }
@@ -67,7 +67,7 @@ struct CheckSelectionTests {
     @Test func twoFilesOfOneScenarioNameAreRefused() async throws {
         let folder = try Self.folder(["a.json5": Self.scenario("same", expect: 1), "b.json5": Self.scenario("same", expect: 1)])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let check = try await SimulateProcess.run(["check", folder])
+        let check = try await SimulateProcess.run(["check", folder, "--quiet"])
         #expect(check.status == 2)
         #expect(check.stdout == "")
         #expect(check.stderr == "simulate: \(folder)/a.json5 and \(folder)/b.json5 are both the scenario 'same': their check lines and "

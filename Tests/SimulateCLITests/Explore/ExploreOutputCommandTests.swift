@@ -86,7 +86,7 @@ struct ExploreOutputCommandTests {
         #expect(Array(Self.lines(text.stdout).suffix(3)) == annotations + ["1 passed, 2 failed"])
 
         // With JSON on stdout, the annotations go to stderr.
-        let json = try await SimulateProcess.run(["explore", path, "--seeds", "2..4", "--format", "json"], environment: ["GITHUB_ACTIONS": "true"])
+        let json = try await SimulateProcess.run(["explore", path, "--seeds", "2..4", "--format", "json", "--quiet"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(json.status == 1)
         #expect(Self.lines(json.stderr) == annotations)
         #expect(!json.stdout.contains("::error"))
@@ -140,7 +140,8 @@ struct ExploreOutputCommandTests {
         #expect(String(decoding: first, as: UTF8.self).contains(
             #"    <testcase classname="late-create" name="seed 2" file="\#(path)" time="0"/>"#))
 
-        let unwritable = try await SimulateProcess.run(["explore", path, "--seeds", "2", "--junit", folder.appendingPathComponent("no/x.xml").path])
+        let unwritable = try await SimulateProcess.run(["explore", path, "--seeds", "2", "--junit", folder.appendingPathComponent("no/x.xml").path,
+                                                        "--quiet"])
         #expect(unwritable.status == 4)
         #expect(unwritable.stderr == "simulate: cannot write \(folder.appendingPathComponent("no/x.xml").path): No such file or directory\n")
     }

@@ -137,7 +137,7 @@ struct ScenarioCommandTests {
     @Test func checkOfAMissingPathOrAnEmptyFolderIsAUsageError() async throws {
         let folder = try Self.folder([:])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let empty = try await SimulateProcess.run(["check", folder.path])
+        let empty = try await SimulateProcess.run(["check", folder.path, "--quiet"])
         #expect(empty.status == 2)
         #expect(empty.stdout == "")
         #expect(empty.stderr == "simulate: \(folder.path): no .json5 files in this folder\n")
