@@ -63,7 +63,7 @@ struct RelationPairs {
     func declared(by entity: Entity) -> [Declared] {
         declared.filter { $0.owner == entity.name }.sorted { lhs, rhs in
             let order = entity.relationships.map(\.name)
-            return order.firstIndex(of: lhs.relationship.name)! < order.firstIndex(of: rhs.relationship.name)!
+            return (order.firstIndex(of: lhs.relationship.name) ?? order.count) < (order.firstIndex(of: rhs.relationship.name) ?? order.count)
         }
     }
 }

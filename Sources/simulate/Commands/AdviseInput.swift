@@ -70,6 +70,12 @@ struct AdviseInput {
                 exitWithUsageError("advise: \(path) holds \(reports.count) models (\(reports.map(\.path).joined(separator: ", "))); give the one to advise on")
             }
             report = reports[0]
+            // No habit's scenario can be written from a model Xcode does
+            // not build (a name given twice): advise stops at lint's verdict.
+            if !report.buildErrors.isEmpty {
+                FileHandle.standardError.write(Data(("simulate: advise: \(path): \(report.verdict.sentence); lint says:\n" + report.text).utf8))
+                exit(report.exitStatus)
+            }
         }
         let model = report.model
         let keys: SchemaKeys
