@@ -82,7 +82,7 @@ struct AdviseInput {
         do { keys = try SchemaKeys(model: model, arguments: options.keys) } catch { exitWithUsageError("advise: \(error)") }
         if keys.advice != nil {
             let likely = SchemaKeys.candidates(in: model)
-            exitWithUsageError("advise: no entity of \(model.name) has a natural key, so no duplicate can be told from a new record; "
+            exitWithUsageError("advise: \(path): no entity of \(model.name) has a natural key, so no duplicate can be told from a new record; "
                 + (model.kind == .scenario ? "give an entity a `unique` key in the file's schema"
                     : "name one with --key ENTITY.FIELD" + (likely.isEmpty ? " (or ENTITY.FIELD1,FIELD2 for a compound key)"
                         : ", such as --key \(likely[0]) (likely keys: \(likely.joined(separator: ", ")))")))
