@@ -185,7 +185,12 @@ extension ModelXMLReader {
         throw error("malformed XML: the document ends inside \(what) opened on line \(opened)", at: endLine)
     }
 
-    func starts(with text: String) -> Bool { starts(with: Array(text.utf8)) }
+    /// Whether `text` starts here; the first byte is compared before any
+    /// array is made, since this runs at every byte of a comment or text.
+    func starts(with text: String) -> Bool {
+        guard let first = text.utf8.first, index < bytes.count, bytes[index] == first else { return false }
+        return starts(with: Array(text.utf8))
+    }
 
     func starts(with prefix: [UInt8]) -> Bool {
         guard bytes.count - index >= prefix.count else { return false }
