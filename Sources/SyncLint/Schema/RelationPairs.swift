@@ -43,6 +43,14 @@ struct RelationPairs {
                                              comment: "its own inverse in the model; SyncSim cannot name a relation as its own inverse"))
                     continue
                 }
+                // The other side already pairs with another relationship (a
+                // hand-edited file where two name one inverse): this one is
+                // declared alone, so the schema never names a relation twice.
+                if done.contains(backKey) {
+                    declared.append(Declared(owner: entity.name, relationship: relationship, inverse: nil,
+                                             comment: "its inverse \(backKey) is the inverse of another relationship in the model"))
+                    continue
+                }
                 done.insert(backKey)
                 let ownsHere: Bool = switch (relationship.isToMany, back.isToMany) {
                 case (false, true): true
