@@ -63,7 +63,8 @@ extension AdviceHabit {
     private func reinstallPlan(_ keyed: [SchemaWorkload.Keyed], _ workload: AdviceWorkload) -> AdvicePlan {
         var plan = AdvicePlan()
         let devices = workload.devices
-        let last = devices.last!
+        // AdviceWorkload holds at least two devices; none would be a plan without steps, not a trap.
+        guard let last = devices.last else { return plan }
         let synced = AdviceScenarioWriter.syncedMicros
         plan.description = "r1 seeds \(Self.rows(keyed)) on first launch; the other devices launch once those have synced and seed nothing; "
             + "at \(Self.duration(2 * synced)) \(last)'s app is deleted and installed again, and it seeds again before its first sync."
@@ -91,7 +92,7 @@ extension AdviceHabit {
     private func lateDevicePlan(_ keyed: [SchemaWorkload.Keyed], _ workload: AdviceWorkload) -> AdvicePlan {
         var plan = AdvicePlan()
         let devices = workload.devices
-        let late = devices.last!
+        guard let late = devices.last else { return plan }
         let synced = AdviceScenarioWriter.syncedMicros
         let editing = keyed.filter { !$0.editable.isEmpty }
         plan.syncOff = [late]

@@ -49,8 +49,11 @@ extension SchemaWorkload.Keyed {
     /// `entity: "Tag", key: { name: "name03" }`: row `number` addressed by
     /// the entity's first key, as the rows made it.
     func addressText(number: Int) -> String {
-        let members = keys[0].map { field in
-            let pattern = patterns.first { $0.field == field }!.pattern
+        // A keyed entity has a key, and a pattern for each of its fields
+        // (SchemaWorkload.keyed makes both from one list); a field without
+        // one is written with its number alone rather than trapping.
+        let members = (keys.first ?? []).map { field in
+            let pattern = patterns.first { $0.field == field }?.pattern ?? "\(field){n}"
             let value = KeyValuePattern.value(pattern, number: number, count: SchemaWorkload.recordsPerEntity)
             return "\(JSON5Text.key(field)): \(JSON5Text.quoted(value))"
         }

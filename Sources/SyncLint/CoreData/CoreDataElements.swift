@@ -45,6 +45,7 @@ struct CoreDataElements {
     struct Configuration {
         var name: String
         var usedWithCloudKit: Bool
+        var line = 1
         var members: [String] = []
     }
 

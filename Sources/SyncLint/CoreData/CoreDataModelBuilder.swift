@@ -12,17 +12,31 @@ enum CoreDataModelBuilder {
     ]
 
     static func read(contents: String, displayPath: String, modelName: String) throws(LintInputError) -> DataModel {
-        guard let data = FileManager.default.contents(atPath: contents) else {
-            throw LintInputError(file: displayPath, FileManager.default.fileExists(atPath: contents)
-                ? "cannot be read" : "no such file: a .xcdatamodel folder holds its model in a file named 'contents'")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: contents, isDirectory: &isDirectory) else {
+            throw LintInputError(file: displayPath, "no such file: a .xcdatamodel folder holds its model in a file named 'contents'")
         }
-        let elements = try CoreDataContentsParser.parse(data, file: displayPath)
+        guard !isDirectory.boolValue else { throw LintInputError(file: displayPath, "is a folder; a model's contents is an XML file") }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: contents))?[.size] as? NSNumber)?.int64Value ?? 0
+        guard size <= maximumContentsBytes else {
+            throw LintInputError(file: displayPath, "is \(size / (1 << 20)) MiB; simulate lint reads a model's contents up to "
+                + "\(maximumContentsBytes >> 20) MiB (Xcode writes well under 1 MiB for hundreds of entities)")
+        }
+        guard let data = FileManager.default.contents(atPath: contents) else {
+            throw LintInputError(file: displayPath, "cannot be read")
+        }
+        let elements = try CoreDataContentsParser.parse([UInt8](data), file: displayPath)
         return try build(elements, file: displayPath, modelName: modelName)
     }
 
-    static func build(_ elements: CoreDataElements, file: String, modelName: String) throws(LintInputError) -> DataModel {
+    /// The largest `contents` read: a bound on memory (the bytes and their
+    /// events), far above any model a person writes; larger is refused.
+    static let maximumContentsBytes: Int64 = 256 << 20
+
+    static func build(_ given: CoreDataElements, file: String, modelName: String) throws(LintInputError) -> DataModel {
         func at(_ line: Int) -> SourceLocation { SourceLocation(file: file, line: line) }
-        var findings: [Finding] = []
+        var elements = given
+        var findings = checkNames(&elements, file: file)
         for element in elements.unknownElements {
             findings.append(Finding(.notUnderstood, at: at(element.line), "element <\(element.name)> is not understood by simulate lint; ignored"))
         }
@@ -59,7 +73,7 @@ enum CoreDataModelBuilder {
                 entity.relationships.append(Relationship(
                     name: relationship.name, location: at(relationship.line), target: relationship.destination,
                     isToMany: relationship.isToMany, isOptional: relationship.isOptional, isOrdered: relationship.isOrdered,
-                    deleteRule: rule, inverse: inverse(of: relationship, in: elements)))
+                    deleteRule: rule, inverse: inverse(of: relationship, in: given)))
             }
             entities.append(entity)
         }
@@ -117,7 +131,10 @@ enum CoreDataModelBuilder {
         return findings
     }
 
-    /// The inverse `inverseName` names, if the destination has it.
+    /// The inverse `inverseName` names, if the destination has it, looked
+    /// up in the file as written: a relationship left out for repeating a
+    /// name (``checkNames(_:file:)``) still answers for its partner, so the
+    /// one error is not echoed as a missing inverse.
     private static func inverse(of relationship: CoreDataElements.RelationshipElement, in elements: CoreDataElements) -> Relationship.Inverse {
         guard let name = relationship.inverseName, !name.isEmpty else { return .missing(reason: "") }
         let owner = relationship.inverseEntity ?? relationship.destination

@@ -72,9 +72,11 @@ struct ModelDiscovery {
             discovery.sources.append(try ModelSource.locate(given + "/" + model))
         }
         // Each code file is read once, for the three things looked for in it.
-        let texts = Dictionary(uniqueKeysWithValues: codeFiles.map { file in
-            (file, FileManager.default.contents(atPath: given + "/" + file).flatMap { String(data: $0, encoding: .utf8) } ?? "")
-        })
+        // A path found twice (a folder reached again through a link) is read once.
+        var texts: [String: String] = [:]
+        for file in codeFiles where texts[file] == nil {
+            texts[file] = FileManager.default.contents(atPath: given + "/" + file).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        }
         if swiftFiles.contains(where: { texts[$0]?.contains("@Model") == true }) {
             // Every Swift file, so typealiases and migration plans outside
             // the model files are read too.

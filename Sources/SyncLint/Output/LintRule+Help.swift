@@ -29,6 +29,12 @@ extension LintRule {
             "A relationship from an entity of a configuration used with CloudKit to one outside it: NSPersistentCloudKitContainer refuses to load the model."
         case .schemaVersion:
             "SwiftData: which VersionedSchema's @Model classes were linted, and how it was chosen."
+        case .duplicateEntity:
+            "Two entities (or @Model classes) of one name: Xcode does not build the model."
+        case .duplicateProperty:
+            "Two attributes, relationships or stored properties of one name in an entity: Xcode does not build the model."
+        case .unknownAttributeType:
+            "A Core Data attributeType that Xcode never writes, such as a misspelt 'Strng': Xcode does not build the model."
         }
     }
 

@@ -31,6 +31,9 @@ public struct LintReport: Sendable {
 
     /// The summary's answer, from the worst finding.
     public enum Verdict: String, Sendable {
+        /// An error of a rule that means Xcode does not build the model
+        /// (``LintRule/meansModelDoesNotBuild``), with or without CloudKit.
+        case doesNotBuild
         /// An error: the container refuses the model, the app fails at launch.
         case failsToLoad
         /// Warnings but no error: nothing found that fails, but the linter
@@ -46,6 +49,7 @@ public struct LintReport: Sendable {
         /// How the summary line says it.
         public var sentence: String {
             switch self {
+            case .doesNotBuild: "Xcode does not build the model (see the errors), with or without CloudKit"
             case .failsToLoad: "the model fails to load with CloudKit"
             case .checkWarnings: "nothing found that fails at launch with CloudKit; check the warnings by hand"
             case .ready: "ready for CloudKit"
@@ -54,8 +58,15 @@ public struct LintReport: Sendable {
         }
     }
 
+    /// The errors that mean Xcode does not build the model at all: what
+    /// `simulate advise` stops at, since no scenario can be written from it.
+    public var buildErrors: [Finding] {
+        findings.filter { $0.severity == .error && $0.rule.meansModelDoesNotBuild }
+    }
+
     /// The summary's answer: an error fails to load; a model that does not sync is `notSynced`; then warnings; else ready.
     public var verdict: Verdict {
+        if !buildErrors.isEmpty { return .doesNotBuild }
         if count(.error) > 0 { return .failsToLoad }
         if !model.cloudKit.isSynced && !assumedCloudKit { return .notSynced }
         return count(.warning) > 0 ? .checkWarnings : .ready

@@ -44,7 +44,7 @@ enum StrategyAdvice {
             lines.append("natural keys: none (no unique constraint names the field(s) that identify a record, so nothing defines a duplicate)")
         }
         lines.append("SyncSim strategies with CloudKit (NSPersistentCloudKitContainer, simulate --preset nspckc):")
-        let width = strategyNames.map(\.count).max()! + 2
+        let width = (strategyNames.map(\.count).max() ?? 0) + 2
         for name in strategyNames {
             let verdict = verdict(name, keyedNames: hasKeys ? keyed.map(\.name).joined(separator: ", ") : nil)
             lines.append("  " + name + String(repeating: " ", count: width - name.count) + verdict)

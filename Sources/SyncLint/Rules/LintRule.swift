@@ -33,12 +33,34 @@ public enum LintRule: String, CaseIterable, Sendable {
     /// CloudKit": it does not sync, so what the rules find on it is
     /// reported as notes (what would fail if it synced).
     case notSynced = "not-synced"
+    /// Two entities of one name (Core Data), or two `@Model` classes of one
+    /// name in the schema read (SwiftData): Xcode does not build the model.
+    case duplicateEntity = "duplicate-entity"
+    /// Two properties of one name in an entity: attributes, relationships,
+    /// or one of each (Core Data), or stored properties (SwiftData).
+    case duplicateProperty = "duplicate-property"
+    /// A Core Data `attributeType` that Xcode never writes (`Strng`).
+    case unknownAttributeType = "unknown-attribute-type"
+
+    /// Whether a finding of the rule means the model does not build at all
+    /// (Xcode refuses it), with or without CloudKit: such a finding is never
+    /// lowered to a note, and `simulate advise` stops at lint's verdict.
+    public var meansModelDoesNotBuild: Bool {
+        switch self {
+        case .duplicateEntity, .duplicateProperty, .unknownAttributeType:
+            true
+        case .uniqueConstraint, .requiredAttribute, .unsupportedAttributeType, .requiredRelationship, .orderedRelationship,
+             .missingInverse, .ambiguousInverse, .denyDeleteRule, .crossConfigurationRelationship, .notUnderstood, .schemaVersion, .notSynced:
+            false
+        }
+    }
 
     /// The rule's own severity (docs/sources/lint-rules.md names it in each section's heading).
     public var severity: Finding.Severity {
         switch self {
         case .uniqueConstraint, .requiredAttribute, .unsupportedAttributeType, .requiredRelationship,
-             .orderedRelationship, .missingInverse, .denyDeleteRule, .crossConfigurationRelationship:
+             .orderedRelationship, .missingInverse, .denyDeleteRule, .crossConfigurationRelationship,
+             .duplicateEntity, .duplicateProperty, .unknownAttributeType:
             .error
         case .ambiguousInverse, .notUnderstood:
             .warning

@@ -43,6 +43,14 @@ struct RelationPairs {
                                              comment: "its own inverse in the model; SyncSim cannot name a relation as its own inverse"))
                     continue
                 }
+                // The other side already pairs with another relationship (a
+                // hand-edited file where two name one inverse): this one is
+                // declared alone, so the schema never names a relation twice.
+                if done.contains(backKey) {
+                    declared.append(Declared(owner: entity.name, relationship: relationship, inverse: nil,
+                                             comment: "its inverse \(backKey) is the inverse of another relationship in the model"))
+                    continue
+                }
                 done.insert(backKey)
                 let ownsHere: Bool = switch (relationship.isToMany, back.isToMany) {
                 case (false, true): true
@@ -63,7 +71,7 @@ struct RelationPairs {
     func declared(by entity: Entity) -> [Declared] {
         declared.filter { $0.owner == entity.name }.sorted { lhs, rhs in
             let order = entity.relationships.map(\.name)
-            return order.firstIndex(of: lhs.relationship.name)! < order.firstIndex(of: rhs.relationship.name)!
+            return (order.firstIndex(of: lhs.relationship.name) ?? order.count) < (order.firstIndex(of: rhs.relationship.name) ?? order.count)
         }
     }
 }

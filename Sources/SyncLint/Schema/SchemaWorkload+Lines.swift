@@ -84,7 +84,8 @@ extension SchemaWorkload {
 
     /// `A`, `A and B`, `A, B and C`.
     static func sentenceList(_ names: [String]) -> String {
-        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        guard let last = names.last, names.count >= 2 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 
     private func importText(_ entity: Keyed) -> String {

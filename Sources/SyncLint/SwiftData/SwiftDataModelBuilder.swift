@@ -126,7 +126,17 @@ enum SwiftDataModelBuilder {
         var explicitInverses: [SwiftDataInverses.Explicit] = []
         for modelClass in classes {
             var entity = Entity(name: modelClass.name, location: modelClass.location)
+            var declared: [String: SourceLocation] = [:]
             for property in modelClass.properties {
+                // Swift refuses a second stored property of one name
+                // ("invalid redeclaration"); only the first is checked.
+                if let first = declared[property.name] {
+                    findings.append(Finding(.duplicateProperty, at: property.location,
+                        "\(modelClass.name) declares \(property.name) a second time (the first at \(first)); Swift does not compile "
+                            + "a class with two stored properties of one name; rename or remove one (this one is not checked)"))
+                    continue
+                }
+                declared[property.name] = property.location
                 let target = property.type.elementName.flatMap { modelNames.contains($0) ? $0 : nil }
                     ?? property.type.singleName.flatMap { modelNames.contains($0) ? $0 : nil }
                 let isToMany = property.type.elementName.map(modelNames.contains) == true

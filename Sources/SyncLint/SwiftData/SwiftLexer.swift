@@ -112,7 +112,7 @@ struct SwiftLexer {
             case UInt8(ascii: "/") where bareRegexLength() != nil:
                 // `/\/*$/`: a bare regex literal, one string token, so a
                 // `/*` or `//` inside it starts no comment.
-                index += bareRegexLength()!
+                index += bareRegexLength() ?? 1
                 tokens.append(SwiftToken(kind: .string, text: "", line: line))
             case UInt8(ascii: "-") where byte(at: 1) == UInt8(ascii: ">"):
                 index += 2

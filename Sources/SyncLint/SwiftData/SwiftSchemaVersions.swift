@@ -41,8 +41,8 @@ enum SwiftSchemaVersions {
                 }
                 return (requested, "as --schema-version asks", false)
             }
-            if let plan = facts.migrationPlans.last(where: { $0.schemas.last != nil }) {
-                return (plan.schemas.last!, "the last schema of \(plan.name)'s migration plan (\(plan.location))", false)
+            if let plan = facts.migrationPlans.last(where: { $0.schemas.last != nil }), let last = plan.schemas.last {
+                return (last, "the last schema of \(plan.name)'s migration plan (\(plan.location))", false)
             }
             let aliased = facts.typealiases.compactMap { alias -> (String, SourceLocation)? in
                 guard alias.target.count >= 2 else { return nil }
@@ -56,9 +56,9 @@ enum SwiftSchemaVersions {
                 .max(by: { $0.version.lexicographicallyPrecedes($1.version) }) {
                 return (highest.schema, "the highest versionIdentifier (\(highest.version.map(String.init).joined(separator: ".")))", false)
             }
-            if known.count == 1 { return (known[0], "the only version here", false) }
-            if known.isEmpty { return (nil, "the classes the file-level typealiases name", false) }
-            return (known.sorted().last!, "the last by name: several versions declare @Model classes and nothing says which is current "
+            guard let lastByName = known.sorted().last else { return (nil, "the classes the file-level typealiases name", false) }
+            if known.count == 1 { return (lastByName, "the only version here", false) }
+            return (lastByName, "the last by name: several versions declare @Model classes and nothing says which is current "
                 + "(no migration plan, typealias or versionIdentifier simulate lint reads)", true)
         }()
 
@@ -73,13 +73,13 @@ enum SwiftSchemaVersions {
         let list = version.flatMap { version in facts.schemaModels.last { $0.schema == version }?.models }
         if let list {
             for path in list {
-                let name = path.last!
+                guard let name = path.last else { continue }
                 let resolved: ScannedModelClass? = if path.count >= 2 {
                     named(name, in: path[path.count - 2])
                 } else if let nestedClass = named(name, in: version) {
                     nestedClass
-                } else if let alias = facts.typealiases.last(where: { $0.name == name }), alias.target.count >= 2 {
-                    named(alias.target.last!, in: alias.target[alias.target.count - 2])
+                } else if let alias = facts.typealiases.last(where: { $0.name == name }), alias.target.count >= 2, let target = alias.target.last {
+                    named(target, in: alias.target[alias.target.count - 2])
                 } else {
                     named(name, in: nil)
                 }
@@ -89,7 +89,7 @@ enum SwiftSchemaVersions {
             classes.filter { $0.container == version }.forEach(add)
         } else {
             for alias in facts.typealiases where alias.target.count >= 2 {
-                if let aliased = named(alias.target.last!, in: alias.target[alias.target.count - 2]) { add(aliased) }
+                if let target = alias.target.last, let aliased = named(target, in: alias.target[alias.target.count - 2]) { add(aliased) }
             }
         }
         // File-level classes the version does not redeclare.

@@ -40,9 +40,9 @@ enum SwiftTypeInference {
         while let token = tokens.first, token.kind == .identifier, token.text.first?.isUppercase == true {
             typeName.append(token)
             tokens = tokens.dropFirst()
-            guard tokens.first?.isSymbol(".") == true, let next = tokens.dropFirst().first, next.kind == .identifier,
+            guard let dot = tokens.first, dot.isSymbol("."), let next = tokens.dropFirst().first, next.kind == .identifier,
                   next.text.first?.isUppercase == true else { break }
-            typeName.append(tokens.first!)
+            typeName.append(dot)
             tokens = tokens.dropFirst()
         }
         guard !typeName.isEmpty else { return nil }

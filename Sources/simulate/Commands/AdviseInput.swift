@@ -78,13 +78,19 @@ struct AdviseInput {
                 exitWithUsageError("advise: \(path) holds \(reports.count) models (\(reports.map(\.path).joined(separator: ", "))); give the one to advise on")
             }
             report = reports[0]
+            // No habit's scenario can be written from a model Xcode does
+            // not build (a name given twice): advise stops at lint's verdict.
+            if !report.buildErrors.isEmpty {
+                FileHandle.standardError.write(Data(("simulate: advise: \(path): \(report.verdict.sentence); lint says:\n" + report.text).utf8))
+                exit(report.exitStatus)
+            }
         }
         let model = report.model
         let keys: SchemaKeys
         do { keys = try SchemaKeys(model: model, arguments: options.keys) } catch { exitWithUsageError("advise: \(error)") }
         if keys.advice != nil {
             let likely = SchemaKeys.candidates(in: model)
-            exitWithUsageError("advise: no entity of \(model.name) has a natural key, so no duplicate can be told from a new record; "
+            exitWithUsageError("advise: \(path): no entity of \(model.name) has a natural key, so no duplicate can be told from a new record; "
                 + (model.kind == .scenario ? "give an entity a `unique` key in the file's schema"
                     : "name one with --key ENTITY.FIELD" + (likely.isEmpty ? " (or ENTITY.FIELD1,FIELD2 for a compound key)"
                         : ", such as --key \(likely[0]) (likely keys: \(likely.joined(separator: ", ")))")))

@@ -126,7 +126,7 @@ struct CoreDataLintTests {
 
     @Test func malformedXMLNamesFileAndLine() {
         #expect(throws: LintInputError(file: F.malformedCoreData + "/contents", line: 6,
-                                       "malformed XML: not well-formed here (XML parser error 76); a tag may be left open or closed by the wrong name")) {
+                                       "malformed XML: <attribute> (opened on line 5) is closed by </entity>")) {
             try ModelLint.lint(F.malformedCoreData)
         }
     }
@@ -141,7 +141,7 @@ struct CoreDataLintTests {
 
     @Test func anotherRootElementIsNotAModel() throws {
         let folder = try F.folder(["M.xcdatamodel/contents": "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"/>\n"])
-        #expect(throws: LintInputError(file: folder + "/M.xcdatamodel/contents", line: 1,
+        #expect(throws: LintInputError(file: folder + "/M.xcdatamodel/contents", line: 2,
                                        "not a Core Data model: the root element is <plist>, expected <model>")) {
             try ModelLint.lint(folder + "/M.xcdatamodel")
         }
