@@ -172,6 +172,7 @@ public struct RunResult: Sendable {
         /// The time sync may need after it (``SyncSettleTime``).
         public var settleMicros: Int64
 
+        /// The cut at `lastWriteOrHealMicros`, with `settleMicros` the time sync may need.
         public init(lastWriteOrHealMicros: Int64, settleMicros: Int64) {
             self.lastWriteOrHealMicros = lastWriteOrHealMicros
             self.settleMicros = settleMicros

@@ -30,7 +30,7 @@ struct IdleTailTests {
         "strategy", "duplicates", "diverged", "convergenceMicros", "rejected", "lostWrites", "resurrected", "dangling",
         "links", "missedChanges", "changeSets", "conflicts", "serverDuplicates", "intentsWhileDown", "race", "quiesced", "liveness",
         "copiesLost", "pendingLinksPeak", "storeOpenFailures", "lostOnReset", "missedIntents", "stoppedAt", "markedLosers",
-        "finalValues", "livenessScope", "divergedMicros",
+        "finalValues", "livenessScope", "divergedMicros", "cutShort",
     ]
 
     /// What a tail may change. Sync ticks stay scheduled for ever and keep
