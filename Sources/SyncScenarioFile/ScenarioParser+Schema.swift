@@ -8,10 +8,13 @@ extension ScenarioParser {
         let entityNodes = try object.required("entities").array()
         guard !entityNodes.isEmpty else { throw object.required("entities").error("expected at least one entity") }
 
+        // A set beside the list: a model of 100,000 entities (advise writes
+        // one scenario entity per model entity) must not check in O(n²).
         var names: [String] = []
+        var seen: Set<String> = []
         for entityNode in entityNodes {
             let name = try entityNode.object(allowed: Self.entityKeys, required: ["name", "fields"]).required("name").nonEmptyString()
-            guard !names.contains(name) else { throw entityNode.child("name", .string(name)).error("entity '\(Echo.text(name))' is defined twice") }
+            guard seen.insert(name).inserted else { throw entityNode.child("name", .string(name)).error("entity '\(Echo.text(name))' is defined twice") }
             names.append(name)
         }
         var entities: [EntitySchema] = []
@@ -28,9 +31,10 @@ extension ScenarioParser {
         let object = try node.object(allowed: Self.entityKeys, required: ["name", "fields"])
         let name = try object.required("name").nonEmptyString()
         var fields: [String] = []
+        var fieldSet: Set<String> = []
         for fieldNode in try object.required("fields").array() {
             let field = try fieldNode.nonEmptyString()
-            guard !fields.contains(field) else { throw fieldNode.error("field '\(Echo.text(field))' is listed twice") }
+            guard fieldSet.insert(field).inserted else { throw fieldNode.error("field '\(Echo.text(field))' is listed twice") }
             fields.append(field)
         }
         guard !fields.isEmpty else { throw object.required("fields").error("expected at least one field") }
@@ -41,7 +45,7 @@ extension ScenarioParser {
                 var key: [String] = []
                 for fieldNode in try keyNode.array() {
                     let field = try fieldNode.string()
-                    guard fields.contains(field) else {
+                    guard fieldSet.contains(field) else {
                         throw fieldNode.error("unknown field '\(Echo.text(field))' of \(name); fields: \(Echo.list(fields))"
                             + Suggestion.didYouMean(field, among: fields, quote: "'"))
                     }
@@ -57,7 +61,7 @@ extension ScenarioParser {
         var relations: [EntitySchema.Relation] = []
         if let relationsNode = object["relations"] {
             for (relation, relationNode) in try relationsNode.dictionary() {
-                guard !fields.contains(relation) else { throw relationNode.error("'\(Echo.text(relation))' is already a field of \(name)") }
+                guard !fieldSet.contains(relation) else { throw relationNode.error("'\(Echo.text(relation))' is already a field of \(name)") }
                 relations.append(try parseRelation(relation, relationNode, entityNames: entityNames))
             }
         }

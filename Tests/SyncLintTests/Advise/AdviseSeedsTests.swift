@@ -38,6 +38,21 @@ struct AdviseSeedsTests {
         #expect(appended.figures == whole.figures)
     }
 
+    /// Progress hears the total before any scenario is read, so that a log
+    /// line can say something while a large model's scenarios are read
+    /// (issue 41), and ends at every job done.
+    @Test func progressHearsTheTotalBeforeAnyRun() throws {
+        let files = try Self.workloads([.seeding, .offlineEdits])
+        let stacks = [AdviceStack(preset: "cksyncengine", strategies: ["lww"])]
+        let heard = LockedBox<[[Int]]>([])
+        _ = try AdviceMatrix.run(AdviceMatrix.Plan(workloads: files, stacks: stacks, seeds: [1, 2])) { done, total in
+            heard.withLock { $0.append([done, total]) }
+        }
+        let calls = heard.withLock { $0 }
+        #expect(calls.first == [0, 4])
+        #expect(calls.map { $0[0] }.max() == 4 && calls.allSatisfy { $0[1] == 4 })
+    }
+
     /// Reinstall on CKSyncEngine and SQLiteData: at 1..20 and 1..40 the
     /// recommendation ties with `cksyncengine unique:objectTrump` although
     /// their mean messages differ; at 1..80 the intervals decide. The note

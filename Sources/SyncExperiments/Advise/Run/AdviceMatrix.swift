@@ -104,6 +104,11 @@ public enum AdviceMatrix {
         // figures[option][workload][seed], filled workload by workload.
         var figures: [[[[Double?]]]] = []
         var done = 0
+        // The total at once, before any scenario is read: reading a large
+        // model's scenarios takes a while, and a log's progress line needs a
+        // total before it says anything (issue 41: advise on a model of
+        // 110,000 entities ran past a minute without a line).
+        progress(0, plan.jobCount)
         for (workloadIndex, workload) in plan.workloads.enumerated() {
             var option = 0
             for stack in plan.stacks {
