@@ -81,8 +81,8 @@ struct AdviseInput {
             // No habit's scenario can be written from a model Xcode does
             // not build (a name given twice): advise stops at lint's verdict.
             if !report.buildErrors.isEmpty {
-                FileHandle.standardError.write(Data(("simulate: advise: \(path): \(report.verdict.sentence); lint says:\n" + report.text).utf8))
-                exit(report.exitStatus)
+                StandardError.write("simulate: advise: \(path): \(report.verdict.sentence); lint says:\n" + report.text)
+                StandardOutput.exit(report.exitStatus)
             }
         }
         let model = report.model

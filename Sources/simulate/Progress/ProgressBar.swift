@@ -70,7 +70,7 @@ final class ProgressBar: @unchecked Sendable {
             state.drawn = filled
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: Self.width - filled)
             let eta = Self.eta(done: done, total: total, seconds: clock.seconds() - started)
-            FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(done)/\(total) jobs\(eta.map { " · \($0)" } ?? "")".utf8))
+            StandardError.write("\r\u{1B}[K[\(bar)] \(done)/\(total) jobs\(eta.map { " · \($0)" } ?? "")")
         }
         if style == .log { Self.offer(state: state, log: log, clock: clock, started: started) }
     }
