@@ -51,18 +51,18 @@ struct BudgetCommandTests {
           expect: [{ strategy: "lww", metric: "duplicates.final", equals: 0 }],
           until: "60s" }
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        let clock = ContinuousClock()
+        // Refused before the key check (its message is absent), which is the
+        // order the fix is about; how soon is a figure, not a test: 0.02-0.06 s
+        // each in a debug build, against 129 CPU s before (issue 41), but a
+        // wall clock read inside a busy test run measured 54 s once.
         for command in [["run", path], ["check", path], ["explore", path, "--seeds", "1..2"],
                         ["sweep", path, "--vary", "network.drop=0,0.1", "--seeds", "1..2"]] {
-            let start = clock.now
             let output = try await SimulateProcess.run(command)
             #expect(output.status == 2, "\(command[0]): \(output.stderr)")
             let said = command[0] == "check" ? output.stdout : output.stderr
             #expect(said.contains("too large"), "\(command[0]): \(said)")
             #expect(said.contains("1,000,000 imported User records, each kept on 2 devices = 4×10^7 records"), "\(command[0]): \(said)")
             #expect(!said.contains("no step before this one creates"), "\(command[0])")
-            // A generous bound, not a timing (0.03–0.05 s in a debug build).
-            #expect(clock.now - start < .seconds(15), "\(command[0])")
         }
     }
 

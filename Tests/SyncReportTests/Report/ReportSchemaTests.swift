@@ -106,14 +106,15 @@ struct ReportSchemaTests {
     /// one that is the scenario as explored, and a failure not reproduced.
     @Test func theExploreDocumentMatchesTheExploreOutputDefinition() throws {
         let schema = try SchemaWalker.load()
-        var late = ExploreNemesis()
-        late.untilMicros = 2_000_000
         let pairNemesis = try #require(ExploreNemesis(argument: ExploreFixtures.pairImportNemesis))
         var notReproduced = try Self.explore(ExploreFixtures.lateCreate, file: "late-create.json5", seeds: [3])
         notReproduced.recordShrinks([nil], folder: "out")
         let results = [
             try Self.explore(ExploreFixtures.lateCreate, file: "late-create.json5", seeds: Array(1 ... 6)),
-            try Self.explore(ExploreFixtures.lossyCreate, file: "lossy-create.json5", seeds: [1, 2], nemesis: late, nemesisGiven: true),
+            // The default nemesis (faults until 1 s of the 2 s run): one that ran
+            // up to `until` would leave the run cut short, its liveness not
+            // judged, and the document would hold no liveness failure.
+            try Self.explore(ExploreFixtures.lossyCreate, file: "lossy-create.json5", seeds: [1, 2]),
             try Self.explore(ExploreFixtures.offlineImport, file: "offline-import.json5", seeds: [4, 18446744073709551615]),
             try Self.explore(ExploreFixtures.pairImport, file: "pair-import.json5", seeds: [1], nemesis: pairNemesis, nemesisGiven: true),
             notReproduced,
