@@ -20,6 +20,12 @@ extension CloudKitEngineSettings {
               help: "which keys a save writes (unset: the keys changed since the last save)"),
         .init("pendingColumnRule", .choice(CloudKitPendingColumnRule.allCases.map(\.rawValue)),
               default: .text(CloudKitPendingColumnRule.localWins.rawValue), help: "which value a column with a pending local change keeps"),
+        .init("newRecordConflict", .choice(CloudKitNewRecordConflict.allCases.map(\.rawValue)),
+              default: .text(CloudKitNewRecordConflict.serverRecordChanged.rawValue),
+              help: "what the server answers a new record whose name exists"),
+        .init("reuploadOrder", .choice(CloudKitReuploadOrder.allCases.map(\.rawValue)),
+              default: .text(CloudKitReuploadOrder.reuploadFirst.rawValue),
+              help: "whether a fetch lands between an unknownItem answer and the re-upload"),
     ]
 
     /// CKSyncEngine's defaults with `settings` over them; each is one the
@@ -37,6 +43,8 @@ extension CloudKitEngineSettings {
             case ("syncOrder", .text(let name)): syncOrder = CloudKitSyncOrder(rawValue: name)!
             case ("exportKeys", .text(let name)): exportKeys = CloudKitExportKeys(rawValue: name)!
             case ("pendingColumnRule", .text(let name)): conflict.pendingColumnRule = CloudKitPendingColumnRule(rawValue: name)!
+            case ("newRecordConflict", .text(let name)): newRecordConflict = CloudKitNewRecordConflict(rawValue: name)!
+            case ("reuploadOrder", .text(let name)): reuploadOrder = CloudKitReuploadOrder(rawValue: name)!
             default: preconditionFailure("the cloudkit engine takes no setting \(setting.name) = \(setting.valueText)")
             }
         }
@@ -54,4 +62,6 @@ extension EngineSetting {
     static func syncOrder(_ order: CloudKitSyncOrder) -> EngineSetting { .init("syncOrder", .text(order.rawValue)) }
     static func exportKeys(_ keys: CloudKitExportKeys) -> EngineSetting { .init("exportKeys", .text(keys.rawValue)) }
     static func pendingColumnRule(_ rule: CloudKitPendingColumnRule) -> EngineSetting { .init("pendingColumnRule", .text(rule.rawValue)) }
+    static func newRecordConflict(_ answer: CloudKitNewRecordConflict) -> EngineSetting { .init("newRecordConflict", .text(answer.rawValue)) }
+    static func reuploadOrder(_ order: CloudKitReuploadOrder) -> EngineSetting { .init("reuploadOrder", .text(order.rawValue)) }
 }

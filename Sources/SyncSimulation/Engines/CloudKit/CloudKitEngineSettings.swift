@@ -40,6 +40,13 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
     /// (default): the keys changed since the last save, as a `CKRecord`'s
     /// `changedKeys()` tracks them (``CloudKitExportKeys``).
     public var exportKeys: CloudKitExportKeys?
+    /// What the server answers a save that creates a record whose name
+    /// exists (default `serverRecordChanged`, CloudKit's own answer;
+    /// ``CloudKitNewRecordConflict``).
+    public var newRecordConflict: CloudKitNewRecordConflict = .serverRecordChanged
+    /// Whether a fetch lands between an `unknownItem` answer and the
+    /// re-upload (default `reuploadFirst`; ``CloudKitReuploadOrder``).
+    public var reuploadOrder: CloudKitReuploadOrder = .reuploadFirst
 
     /// The batch sizes a scenario may set.
     public static let batchRange: ClosedRange<Int> = 1 ... 400
@@ -82,6 +89,8 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
             + (syncOrder.map { [EngineSetting("syncOrder", .text($0.rawValue))] } ?? [])
             + (exportKeys.map { [EngineSetting("exportKeys", .text($0.rawValue))] } ?? [])
             + (conflict.pendingColumnRule == .localWins ? [] : [EngineSetting("pendingColumnRule", .text(conflict.pendingColumnRule.rawValue))])
+            + (newRecordConflict == .serverRecordChanged ? [] : [EngineSetting("newRecordConflict", .text(newRecordConflict.rawValue))])
+            + (reuploadOrder == .reuploadFirst ? [] : [EngineSetting("reuploadOrder", .text(reuploadOrder.rawValue))])
     }
 
     /// An engine for the scenario's devices, timing requests out by its network's longest delay.
