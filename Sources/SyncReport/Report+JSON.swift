@@ -89,17 +89,21 @@ extension Report {
     }
 
     /// `undocumented: { question, variants: [{ name, reading }] }` for a
-    /// preset with a behaviour no source settles; `variants` lists the
-    /// readings the runs took (empty when the scenario's settings chose).
+    /// preset with one behaviour no source settles, an array of them for
+    /// several; each `variants` lists the readings the runs took (empty
+    /// when the scenario's settings chose).
     private func unknownMembers(_ preset: StackPreset) -> [JSONValue.Member] {
-        guard let unknown = preset.unknown else { return [] }
-        let run = Set(results.compactMap(\.variant))
-        return [.init("undocumented", .object([
-            .init("question", .string(unknown.question)),
-            .init("variants", .array(unknown.readings.filter { run.contains($0.name) }.map { reading in
-                .object([.init("name", .string(reading.name)), .init("reading", .string(reading.summary))])
-            })),
-        ]))]
+        guard !preset.unknowns.isEmpty else { return [] }
+        let run = Set(results.compactMap(\.variant).flatMap { $0.split(separator: "+").map(String.init) })
+        let objects = preset.unknowns.map { unknown in
+            JSONValue.object([
+                .init("question", .string(unknown.question)),
+                .init("variants", .array(unknown.readings.filter { run.contains($0.name) }.map { reading in
+                    .object([.init("name", .string(reading.name)), .init("reading", .string(reading.summary))])
+                })),
+            ])
+        }
+        return [.init("undocumented", objects.count == 1 ? objects[0] : .array(objects))]
     }
 
     /// The engine's own settings under its name (`cloudkit: { … }`), for

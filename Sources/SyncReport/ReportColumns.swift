@@ -173,13 +173,14 @@ extension Report {
     /// The preset's unknown behaviour: what each variant reads it as, or
     /// that the scenario's own settings chose.
     private func unknownLines(_ preset: StackPreset) -> [String] {
-        guard let unknown = preset.unknown else { return [] }
-        let variants = Set(results.compactMap(\.variant))
-        guard !variants.isEmpty else {
-            return ["undocumented: \(unknown.question); this scenario's own engine settings choose one reading, so no variants run"]
+        let readings = Set(results.compactMap(\.variant).flatMap { $0.split(separator: "+").map(String.init) })
+        return preset.unknowns.flatMap { unknown in
+            let run = unknown.readings.filter { readings.contains($0.name) }
+            guard !run.isEmpty else {
+                return ["undocumented: \(unknown.question); this scenario's own engine settings choose one reading, so no variants run"]
+            }
+            return ["undocumented: \(unknown.question); run both ways:"] + run.map { "variant \($0.name): \($0.summary)" }
         }
-        return ["undocumented: \(unknown.question); run both ways:"]
-            + unknown.readings.filter { variants.contains($0.name) }.map { "variant \($0.name): \($0.summary)" }
     }
 
     var settingsLine: String {

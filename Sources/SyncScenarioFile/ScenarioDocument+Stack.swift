@@ -101,9 +101,9 @@ extension ScenarioDocument {
             guard expectation.strategy == "*" || named.contains(expectation.strategy) else {
                 throw ScenarioFileError(file: file, path: placed.strategyPath, message: "strategy '\(Echo.text(expectation.strategy))' is not run by this scenario; it runs \(named.joined(separator: ", ")) (or use \"*\" for all)")
             }
-            if let variant = expectation.variant, !stack.variants.contains(where: { $0.name == variant }) {
+            if let variant = expectation.variant, !stack.variants.contains(where: { ScenarioVariant.matches(variant, run: $0.name) }) {
                 let path = placed.variantPath ?? placed.strategyPath
-                let names = stack.variants.map(\.name)
+                let names = stack.variants.map(\.name) + Set(stack.variants.flatMap(\.readings)).subtracting(stack.variants.map(\.name)).sorted()
                 throw ScenarioFileError(file: file, path: path, message: names.isEmpty
                     ? "this scenario runs no variants: only a preset with a behaviour no source settles has them, and a scenario whose own engine settings choose that behaviour runs none"
                     : Node.expectedMessage(oneOf: names, found: variant))

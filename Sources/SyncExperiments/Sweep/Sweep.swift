@@ -178,16 +178,18 @@ public enum Sweep {
         var varies: [String] = []
         var engines: [String] = []
         for loaded in all where !loaded.variants.isEmpty {
-            guard let preset = loaded.scenario.preset, let unknown = preset.unknown,
+            guard let preset = loaded.scenario.preset, !preset.unknowns.isEmpty,
                   let settingsKey = EngineCatalog.entry(named: preset.engine)?.settingsKey else { continue }
             if !engines.contains(preset.engine) { engines.append(preset.engine) }
-            for key in Set(unknown.readings.flatMap { $0.settings.map(\.name) }).sorted() {
-                var values: [String] = []
-                for reading in unknown.readings {
-                    if let value = reading.settings.first(where: { $0.name == key })?.valueText, !values.contains(value) { values.append(value) }
+            for unknown in preset.unknowns {
+                for key in Set(unknown.readings.flatMap { $0.settings.map(\.name) }).sorted() {
+                    var values: [String] = []
+                    for reading in unknown.readings {
+                        if let value = reading.settings.first(where: { $0.name == key })?.valueText, !values.contains(value) { values.append(value) }
+                    }
+                    let vary = "--vary \(settingsKey).\(key)=\(values.joined(separator: ","))"
+                    if !varies.contains(vary) { varies.append(vary) }
                 }
-                let vary = "--vary \(settingsKey).\(key)=\(values.joined(separator: ","))"
-                if !varies.contains(vary) { varies.append(vary) }
             }
         }
         guard !varies.isEmpty else { return message }

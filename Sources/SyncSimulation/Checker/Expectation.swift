@@ -33,7 +33,7 @@ public struct Expectation: Hashable, Sendable {
     /// Whether the claim is about `result`: its strategy, and its variant
     /// if the claim names one.
     public func applies(to result: RunResult) -> Bool {
-        applies(to: result.strategy) && (variant == nil || variant == result.variant)
+        applies(to: result.strategy) && (variant.map { ScenarioVariant.matches($0, run: result.variant) } ?? true)
     }
 
     /// True when `value` meets the bound. A missing value (a run that never

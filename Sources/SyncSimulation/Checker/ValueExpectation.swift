@@ -57,7 +57,7 @@ public struct ValueExpectation: Hashable, Sendable {
     /// Whether the claim is about `result`: its strategy, and its variant
     /// if the claim names one.
     public func applies(to result: RunResult) -> Bool {
-        applies(to: result.strategy) && (variant == nil || variant == result.variant)
+        applies(to: result.strategy) && (variant.map { ScenarioVariant.matches($0, run: result.variant) } ?? true)
     }
 
     /// True when `actual` is the expected value. Values compare as text, as

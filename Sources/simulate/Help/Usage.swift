@@ -69,10 +69,8 @@ enum Usage {
         return "PRESETS (the evidence for each, documented or observed, is in docs/presets.md):\n" + PresetCatalog.all.flatMap { preset in
             HelpLayout.wrap(words(preset.stack), after: entryHead(preset.name))
                 + (preset.exclusions.isEmpty ? [] : HelpLayout.wrap(words("cannot run " + preset.exclusions.map(\.label).joined(separator: ", ")), after: under))
-                + (preset.unknown.map { unknown in
-                    HelpLayout.wrap(words("undocumented, so each strategy runs once per variant: "
-                        + unknown.readings.map(\.name).joined(separator: ", ")), after: under)
-                } ?? [])
+                + (preset.unknowns.isEmpty ? [] : HelpLayout.wrap(words("undocumented, so each strategy runs once per variant: "
+                    + preset.variants.map(\.name).joined(separator: ", ")), after: under))
         }.joined(separator: "\n")
     }
 

@@ -154,6 +154,30 @@ public struct CloudKitConflict: Hashable, Sendable {
             existence: false)
     }
 
+    /// The fields of `cached` (the record SQLiteData caches as last known)
+    /// whose value differs from `server`'s and whose stamp is not older,
+    /// outside `except`: what `setValue(_:forKey:at:)`'s guard
+    /// (`encryptedValues[at: key] <= userModificationTime`) puts back on the
+    /// server record in `update(with:row:…)` (sqlite-data
+    /// `CloudKit+StructuredQueries.swift` 161-163, 300-305; observed). A
+    /// column the record holds no value for is dated by the record's
+    /// latest stamp: the library writes every column of a row it sends
+    /// for the first time, a null one too (`removeValue`, 224-247), at the
+    /// row's one modification time (S4).
+    public static func cachedColumnsWinning(_ cached: Record, over server: Record, except: [Int]) -> [Int] {
+        let cachedDate = recordDateMicros(cached)
+        let serverDate = recordDateMicros(server)
+        return cached.fields.indices.filter { index in
+            guard !except.contains(index), cached.fields[index]?.value != server.fields[index]?.value else { return false }
+            return (cached.fields[index]?.stamp.wallMicros ?? cachedDate) >= (server.fields[index]?.stamp.wallMicros ?? serverDate)
+        }
+    }
+
+    /// True for SQLiteData (`pendingColumns` by device dates): it caches
+    /// the record it sends as its last known one (``CloudKitDevice``'s
+    /// `outgoing`).
+    public var cachesOutgoingRecord: Bool { policy == .pendingColumns && clock == .device }
+
     /// A record's date by its device's clock: the wall-clock reading of its
     /// latest field write or link, as an app's `userModificationDate` reads
     /// its last edit (the sample sets it on every edit, replacing the

@@ -77,6 +77,18 @@ public struct CloudKitDevice: Sendable {
     public private(set) var token: CloudKitChangeToken?
     var fetchInFlight: FetchInFlight?
     var modifyInFlight: ModifyInFlight?
+    /// The record SQLiteData caches as its last known server record when
+    /// it sends a row (`refreshLastKnownServerRecord`, `SyncEngine.swift`
+    /// 1231, 2003-2023; observed): the outgoing record, when the cache holds
+    /// no server copy (a row never sent), or always on the library's mock,
+    /// whose records carry no `modificationDate`
+    /// (``CloudKitPendingColumnRule/laterEditWins``). A merge reads it in
+    /// place of ``known``'s payload; an answer or a merge replaces it.
+    var outgoing: [RecordID: Record] = [:]
+    /// Names whose save met `unknownItem` and whose re-upload waits for a
+    /// fetch sent at or after this request number (`reuploadOrder:
+    /// "fetchBetween"`): the deletion that fetch brings wins.
+    var awaitingFetch: [RecordID: UInt64] = [:]
     /// Server records the store refused (a unique index), to try again
     /// once the store has changed.
     var refused: [RecordID: CloudKitServerRecord] = [:]
@@ -92,10 +104,15 @@ public struct CloudKitDevice: Sendable {
     /// meets the delete (the scenario's `deleteVsEdit`).
     public let deleteVsEdit: DeleteVsEdit
 
+    /// Whether a fetch lands between an `unknownItem` answer and the
+    /// re-upload (``CloudKitReuploadOrder``).
+    public let reuploadOrder: CloudKitReuploadOrder
+
     /// A device with nothing pending, known or fetched yet.
-    public init(id: ReplicaID, deleteVsEdit: DeleteVsEdit = .arrivalOrder) {
+    public init(id: ReplicaID, deleteVsEdit: DeleteVsEdit = .arrivalOrder, reuploadOrder: CloudKitReuploadOrder = .reuploadFirst) {
         self.id = id
         self.deleteVsEdit = deleteVsEdit
+        self.reuploadOrder = reuploadOrder
     }
 
     /// Records waiting to be saved.
@@ -125,7 +142,7 @@ public struct CloudKitDevice: Sendable {
     mutating func wipe() {
         let fetchRequest = nextFetchRequest
         let modifyRequest = nextModifyRequest
-        self = CloudKitDevice(id: id, deleteVsEdit: deleteVsEdit)
+        self = CloudKitDevice(id: id, deleteVsEdit: deleteVsEdit, reuploadOrder: reuploadOrder)
         nextFetchRequest = fetchRequest
         nextModifyRequest = modifyRequest
     }
@@ -162,7 +179,7 @@ public struct CloudKitDevice: Sendable {
         var deletes: [RecordID] = []
         var savedItems: [SentItem] = []
         var deletedItems: [SentItem] = []
-        for name in pending.keys.sorted() {
+        for name in pending.keys.sorted() where awaitingFetch[name] == nil {
             guard saves.count + deletes.count < settings.batch else { break }
             let change = pending[name]!
             guard let local = node.store.record(name) else {
@@ -173,7 +190,11 @@ public struct CloudKitDevice: Sendable {
                 let base = known[name]
                 let keys = base == nil || settings.exportKeys == .all ? CloudKitRecordKeys.present(in: local) : change.keys
                 saves.append(CloudKitRecordSave(record: local, baseChangeTag: base?.changeTag, changedKeys: keys))
-                unconfirmed[name] = SentSave(expected: base.map { keys.write(local, over: $0.payload) } ?? local, version: change.version)
+                let expected = base.map { keys.write(local, over: $0.payload) } ?? local
+                unconfirmed[name] = SentSave(expected: expected, version: change.version)
+                if settings.conflict.cachesOutgoingRecord && (base == nil || settings.conflict.pendingColumnRule == .laterEditWins) {
+                    outgoing[name] = expected
+                }
                 savedItems.append(SentItem(name: name, version: change.version))
             } else if known[name] != nil || unconfirmed[name] != nil {
                 deletes.append(name)
@@ -209,6 +230,9 @@ public struct CloudKitDevice: Sendable {
             effects = effects + meetDeletion(of: name, node: &node, atMicros: now)
         }
         token = changes.token
+        // A fetch sent after an unknownItem answer has come back: the
+        // deletion it would bring has been met, so the re-upload may go.
+        awaitingFetch = awaitingFetch.filter { $0.value > request }
         return effects
     }
 
@@ -239,12 +263,25 @@ public struct CloudKitDevice: Sendable {
             case .success(let server):
                 forgetSent(item)
                 if known[item.name].map({ server.changeTag.rawValue > $0.changeTag.rawValue }) ?? true { known[item.name] = server }
+                outgoing[item.name] = nil
                 settle(item)
             case .failure(.serverRecordChanged(let server)):
-                effects = effects + meet(server, node: &node, conflict: conflict, refusedSave: true, atMicros: now)
+                effects = effects + meet(server, node: &node, conflict: conflict, atMicros: now)
+                outgoing[item.name] = nil
+                forgetSent(item)
+            case .failure(.serverRejectedRequest):
+                // SQLiteData clears its cached record and queues no save
+                // (`SyncEngine.swift` 1702-1703); Apple's sample only logs
+                // an error it does not handle (K10). Both observed. The
+                // record comes back in the next fetch.
+                known[item.name] = nil
+                outgoing[item.name] = nil
+                pending[item.name] = nil
                 forgetSent(item)
             case .failure(.unknownItem):
                 known[item.name] = nil
+                outgoing[item.name] = nil
+                if reuploadOrder == .fetchBetween { awaitingFetch[item.name] = nextFetchRequest }
                 forgetSent(item)
                 if deleteVsEdit == .deleteWins, let local = node.store.record(item.name), local.isLive {
                     pending[item.name] = nil
@@ -261,7 +298,7 @@ public struct CloudKitDevice: Sendable {
                 known[item.name] = nil
                 forgetSent(item)
                 settle(item)
-            case .failure(.batchRequestFailed), .failure(.serverRecordChanged):
+            case .failure(.batchRequestFailed), .failure(.serverRecordChanged), .failure(.serverRejectedRequest):
                 break
             }
         }
@@ -324,10 +361,8 @@ public struct CloudKitDevice: Sendable {
     /// - A pending change and a version the device has not seen: a
     ///   conflict, counted and resolved by ``CloudKitConflict`` (a version
     ///   already seen was resolved when it was first met).
-    /// `refusedSave`: the server record came with a `serverRecordChanged`
-    /// answer to the device's save, not in a fetch.
     private mutating func meet(_ server: CloudKitServerRecord, node: inout ReplicaNode, conflict: CloudKitConflict,
-                               refusedSave: Bool = false, atMicros now: Int64) -> Effects {
+                               atMicros now: Int64) -> Effects {
         let name = server.name
         if let last = known[name], last.changeTag.rawValue > server.changeTag.rawValue { return Effects() }
         if let sent = unconfirmed[name], sent.expected == server.payload {
@@ -348,8 +383,10 @@ public struct CloudKitDevice: Sendable {
             }
             return Effects()
         }
-        let lastKnown = known[name]?.payload
+        // SQLiteData merges against its cached record, which may be the
+        // record it sent (``outgoing``); a merge replaces the cache.
         let seen = known[name]?.changeTag == server.changeTag
+        let lastKnown = (seen ? outgoing[name] : outgoing.removeValue(forKey: name)) ?? known[name]?.payload
         known[name] = server
         guard let local = node.store.record(name) else {
             pending[name] = nil
@@ -359,7 +396,6 @@ public struct CloudKitDevice: Sendable {
             guard !seen else { return Effects() }
             let conflicts = pending[name] == nil ? 0 : 1
             return Effects(applied: mergeKeepingPendingColumns(server, local: local, lastKnown: lastKnown, restamping: conflict.clock == .device,
-                                                               rule: refusedSave ? conflict.pendingColumnRule : .localWins,
                                                                node: &node, atMicros: now),
                            conflicts: conflicts)
         }
@@ -390,40 +426,44 @@ public struct CloudKitDevice: Sendable {
 
     /// SQLiteData's merge of a server record into a live local row
     /// (``CloudKitConflict/Policy/pendingColumns``), fetched or in a
-    /// `serverRecordChanged`: with no last known server record the server's
-    /// record overwrites every column and the pending save goes; otherwise
-    /// the columns that differ from the last known record keep the local
-    /// value, re-stamped with the device's clock now, and every other column
-    /// takes the server's. A kept column is saved again only if its new
-    /// stamp is not older than the server's stamp of that column (a device
-    /// whose clock is behind keeps a value it cannot send). Without
-    /// `restamping` (`clock: "server"`: a stack whose records carry no
-    /// device dates, NSPersistentCloudKitContainer's importer keeping the
-    /// properties not yet exported) the kept columns keep their registers
-    /// and are all saved. With `rule` `laterEditWins` (what the library's
-    /// tests show on their mock for a `serverRecordChanged`, S10) a pending
-    /// column is kept only if its own stamp is later than the server's,
-    /// and keeps that stamp. True when the store changed.
+    /// `serverRecordChanged` (`upsertFromServerRecord`, `SyncEngine.swift`
+    /// 1959-1983; `update(with:row:columnNames:…)`,
+    /// `CloudKit+StructuredQueries.swift` 286-344; observed). `lastKnown` is
+    /// the cached record: the server's last acknowledged copy, or the
+    /// record the device sent (``outgoing``). With none, the server's record
+    /// overwrites every column and the pending save goes (S8). Otherwise,
+    /// column by column:
+    /// - the local value differs from the cached one (an edit not yet
+    ///   acknowledged): the local value stays, re-stamped with the device's
+    ///   clock now (the after-update trigger, S7);
+    /// - the cached value differs from the server's and its stamp is not
+    ///   older (`setValue`'s `<=` guard): the cached value stays, with its
+    ///   stamp: a record the device sent wins, column by column, over an
+    ///   older one the server holds;
+    /// - otherwise the column takes the server's value.
+    /// A kept column is saved again only if its stamp is not older than
+    /// the server's stamp of that column (a device whose clock is behind
+    /// keeps a value it cannot send). Without `restamping` (`clock:
+    /// "server"`: a stack whose records carry no device dates,
+    /// NSPersistentCloudKitContainer's importer keeping the properties not
+    /// yet exported, N4) only the first rule applies and kept columns keep
+    /// their registers. True when the store changed.
     private mutating func mergeKeepingPendingColumns(_ server: CloudKitServerRecord, local: Record, lastKnown: Record?, restamping: Bool,
-                                                     rule: CloudKitPendingColumnRule, node: inout ReplicaNode, atMicros now: Int64) -> Bool {
+                                                     node: inout ReplicaNode, atMicros now: Int64) -> Bool {
         let hadPending = pending[server.name] != nil
         pending[server.name] = nil
         guard let lastKnown else { return adopt(server, node: &node, atMicros: now) }
         let pendingColumns = CloudKitConflict.pendingColumns(of: local, lastKnown: lastKnown)
-        var keptFields = pendingColumns.fields
-        if rule == .laterEditWins {
-            keptFields = keptFields.filter { index in
-                // The library compares the columns' device times; a tie keeps the server's.
-                guard let serverMicros = server.payload.fields[index]?.stamp.wallMicros else { return true }
-                return local.fields[index].map { serverMicros < $0.stamp.wallMicros } ?? false
-            }
-        }
+        let editedFields = pendingColumns.fields
+        let cachedFields = restamping ? CloudKitConflict.cachedColumnsWinning(lastKnown, over: server.payload, except: editedFields) : []
         let keptRelations = pendingColumns.relations
-        guard !keptFields.isEmpty || !keptRelations.isEmpty else { return adopt(server, node: &node, atMicros: now) }
-        let stamp = restamping && rule == .localWins ? node.stamp(atMicros: now) : nil
+        guard !editedFields.isEmpty || !cachedFields.isEmpty || !keptRelations.isEmpty else {
+            return adopt(server, node: &node, atMicros: now)
+        }
+        let stamp = restamping ? node.stamp(atMicros: now) : nil
         var merged = server.payload
         var sendable: [Int] = []
-        for index in keptFields {
+        for index in editedFields {
             if let stamp {
                 merged.fields[index] = Register(value: local.fields[index]?.value, stamp: stamp)
                 guard (server.payload.fields[index]?.stamp.wallMicros ?? .min) <= stamp.wallMicros else { continue }
@@ -432,6 +472,11 @@ public struct CloudKitDevice: Sendable {
             }
             sendable.append(index)
         }
+        for index in cachedFields {
+            merged.fields[index] = lastKnown.fields[index]
+            sendable.append(index)
+        }
+        sendable.sort()
         for index in keptRelations { merged.relations[index] = local.relations[index] }
         let applied = merged != local && node.replaceRemote(merged, atMicros: now)
         // A save goes again only if one was pending: the library queues
@@ -462,9 +507,15 @@ public struct CloudKitDevice: Sendable {
         // adopted a newer version, so the server has none and neither
         // should the device.
         let orphan = pending[name] == nil && local?.isLive == true
-        guard let last = known[name]?.payload ?? unconfirmed[name]?.expected ?? (orphan ? local : nil) else { return Effects() }
+        // Under `reuploadOrder: "fetchBetween"` a re-upload held for this
+        // fetch meets the deletion it was waiting for: the sample deletes
+        // the local record on every fetched deletion and drops the save
+        // (`SyncedDatabase.swift` 170-176, 142-145; observed).
+        let awaited = awaitingFetch.removeValue(forKey: name) != nil
+        guard let last = known[name]?.payload ?? unconfirmed[name]?.expected ?? (orphan || awaited ? local : nil) else { return Effects() }
         known[name] = nil
         unconfirmed[name] = nil
+        outgoing[name] = nil
         refused[name] = nil
         var effects = Effects()
         if pending[name] != nil {

@@ -18,7 +18,7 @@ public struct CloudKitEngine: SyncEngine {
     /// The server's network address: the endpoint after the last device.
     public let serverAddress: ReplicaID
     /// The record zone every device syncs through.
-    public private(set) var server = CloudKitServer()
+    public private(set) var server: CloudKitServer
     /// Each device's sync state, in device order.
     public private(set) var devices: [CloudKitDevice]
     /// Per device, whether its app syncs (`syncOff` until `enableSync`).
@@ -48,8 +48,9 @@ public struct CloudKitEngine: SyncEngine {
         self.schema = schema
         self.requestTimeoutMicros = requestTimeoutMicros
         self.checksInvariants = checksInvariants
+        server = CloudKitServer(settings: CloudKitServerSettings(newRecordConflict: settings.newRecordConflict))
         serverAddress = ReplicaID(deviceCount)
-        devices = (0 ..< deviceCount).map { CloudKitDevice(id: ReplicaID($0), deleteVsEdit: deleteVsEdit) }
+        devices = (0 ..< deviceCount).map { CloudKitDevice(id: ReplicaID($0), deleteVsEdit: deleteVsEdit, reuploadOrder: settings.reuploadOrder) }
         syncEnabled = Array(repeating: true, count: deviceCount)
         answeredFetch = Array(repeating: 0, count: deviceCount)
         answeredModify = Array(repeating: 0, count: deviceCount)

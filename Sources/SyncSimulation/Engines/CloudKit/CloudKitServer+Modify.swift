@@ -23,7 +23,10 @@ extension CloudKitServer {
     ///   name the zone does not hold creates the record from its whole
     ///   payload when it carries no base tag; with a base tag the record was
     ///   deleted, and the save fails with `unknownItem` (under
-    ///   `changedKeys`/`allKeys` as ``CloudKitServerSettings`` says).
+    ///   `changedKeys`/`allKeys` as ``CloudKitServerSettings`` says). A
+    ///   save with no base tag of a name the zone holds is a second
+    ///   creator: under `ifServerRecordUnchanged` it fails with
+    ///   `serverRecordChanged` (or as ``CloudKitNewRecordConflict`` says).
     /// - Deletes are by name with no tag comparison (`recordIDsToDelete`
     ///   carries no tags), so a delete wins over any edit it never saw. A
     ///   missing name answers as ``CloudKitServerSettings`` says.
@@ -86,6 +89,12 @@ extension CloudKitServer {
         precondition(current.payload.entity == save.record.entity, "record \(save.name) saved as another entity")
         switch policy {
         case .ifServerRecordUnchanged:
+            // A new record (no tag) whose name exists: CloudKit answers
+            // serverRecordChanged with its record (forum thread 782333);
+            // SQLiteData's mock refuses it instead (``CloudKitNewRecordConflict``).
+            if save.baseChangeTag == nil && settings.newRecordConflict == .serverRejectedRequest {
+                return .fail(.serverRejectedRequest(name: save.name))
+            }
             guard save.baseChangeTag == current.changeTag else { return .fail(.serverRecordChanged(serverRecord: current)) }
             return .write(save.changedKeys.write(save.record, over: current.payload))
         case .changedKeys:

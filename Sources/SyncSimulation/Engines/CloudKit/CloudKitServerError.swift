@@ -17,10 +17,14 @@ public enum CloudKitServerError: Error, Hashable, Sendable, CustomStringConverti
     /// items in the batch have a `batchRequestFailed` error"; nothing in the
     /// batch is applied.
     case batchRequestFailed
+    /// `CKError.Code.serverRejectedRequest`: what SQLiteData's mock database
+    /// answers a new record whose name exists (``CloudKitNewRecordConflict``);
+    /// it carries no record.
+    case serverRejectedRequest(name: RecordID)
 
     /// The `CKError.Code` name.
     public enum Code: String, Hashable, Sendable {
-        case serverRecordChanged, unknownItem, batchRequestFailed
+        case serverRecordChanged, unknownItem, batchRequestFailed, serverRejectedRequest
     }
 
     /// The error's `CKError.Code`.
@@ -29,6 +33,7 @@ public enum CloudKitServerError: Error, Hashable, Sendable, CustomStringConverti
         case .serverRecordChanged: .serverRecordChanged
         case .unknownItem: .unknownItem
         case .batchRequestFailed: .batchRequestFailed
+        case .serverRejectedRequest: .serverRejectedRequest
         }
     }
 
@@ -41,6 +46,8 @@ public enum CloudKitServerError: Error, Hashable, Sendable, CustomStringConverti
             "unknownItem: the server has no record \(name)"
         case .batchRequestFailed:
             "batchRequestFailed: another item of this atomic batch failed, so none was applied"
+        case .serverRejectedRequest(let name):
+            "serverRejectedRequest: the server refused a new record \(name) whose name it holds"
         }
     }
 }

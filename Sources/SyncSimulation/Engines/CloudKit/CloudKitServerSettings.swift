@@ -32,11 +32,18 @@ public struct CloudKitServerSettings: Hashable, Sendable {
     public var missingRecordDelete: MissingRecordDelete
     /// What a save to a record deleted on the server does under `changedKeys` or `allKeys` (default `unknownItem`).
     public var missingRecordOverwrite: MissingRecordOverwrite
+    /// What a save that creates a record whose name the zone holds answers
+    /// under `ifServerRecordUnchanged` (default `serverRecordChanged`,
+    /// CloudKit's own answer; ``CloudKitNewRecordConflict``).
+    public var newRecordConflict: CloudKitNewRecordConflict
 
-    /// Settings with Apple's documented answers: both `unknownItem`.
+    /// Settings with Apple's documented answers: both `unknownItem`, and
+    /// `serverRecordChanged` for a new record whose name exists.
     public init(missingRecordDelete: MissingRecordDelete = .unknownItem,
-                missingRecordOverwrite: MissingRecordOverwrite = .unknownItem) {
+                missingRecordOverwrite: MissingRecordOverwrite = .unknownItem,
+                newRecordConflict: CloudKitNewRecordConflict = .serverRecordChanged) {
         self.missingRecordDelete = missingRecordDelete
         self.missingRecordOverwrite = missingRecordOverwrite
+        self.newRecordConflict = newRecordConflict
     }
 }

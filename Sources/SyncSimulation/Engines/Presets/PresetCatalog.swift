@@ -62,7 +62,7 @@ public enum PresetCatalog {
                       + "and resolves conflicts with no app hook (WWDC19 session 202), so a record named by its key and merged per field cannot be written"),
         ],
         denyRuleRefusal: "Core Data with CloudKit: \"The Deny deletion rule is not supported\" (Apple, Creating a Core Data Model for CloudKit; documented)",
-        unknown: .init(
+        unknowns: [.init(
             question: "whether NSPersistentCloudKitContainer imports before it exports is undocumented and not recovered from its code "
                 + "(docs/sources/stack-code.md N7), and it decides whether a conflict is per property or per record (N6)",
             readings: [
@@ -73,7 +73,7 @@ public enum PresetCatalog {
                       summary: "record level: every export sets every attribute with the changedKeys policy, so the last export "
                           + "replaces the whole record (OpenCloudData OCCloudKitSerializer and OCCloudKitMirroringDelegateOptions, N2, N3; "
                           + "observed from a rebuild of the binary)"),
-            ]))
+            ])])
 
     /// CKSyncEngine with your own store, as Apple's sample code runs it
     /// (docs/sources/stack-code.md): local edits saved unconditionally and
@@ -93,7 +93,27 @@ public enum PresetCatalog {
         settings: [.conflict(.deviceDateMerge), .clock(.device), .savePolicy(.ifServerRecordUnchanged), .batch(400), .atomic(false)],
         topology: .mesh,
         strategies: StrategyCatalog.defaultNames,
-        exclusions: [])
+        exclusions: [],
+        unknowns: [reuploadOrder])
+
+    /// Whether a fetch lands between a save's `unknownItem` answer and the
+    /// re-upload both CKSyncEngine stacks queue for it: CKSyncEngine's
+    /// scheduling, which no source settles (docs/sources/stack-code.md K8,
+    /// K11, S12, S14). The deletion wins if it does: Apple's sample and
+    /// SQLiteData delete the local record on every fetched deletion and
+    /// drop its pending save (observed from code).
+    static let reuploadOrder = StackPreset.Unknown(
+        question: "whether a fetch lands between an unknownItem answer and the re-upload is CKSyncEngine's scheduling, which no source "
+            + "settles (docs/sources/stack-code.md K8, K11): a deletion fetched first wins, a re-upload sent first brings the record back",
+        readings: [
+            .init(name: "fetchBetween", settings: [.reuploadOrder(.fetchBetween)],
+                  summary: "a fetch lands first, and its deletion deletes the edited record and drops the re-upload "
+                      + "(sample-cloudkit-sync-engine SyncedDatabase.swift 170-176, 142-145; sqlite-data SyncEngine.swift 1147-1149, "
+                      + "1200-1204; observed from code)"),
+            .init(name: "reuploadFirst", settings: [.reuploadOrder(.reuploadFirst)],
+                  summary: "the re-upload goes before any fetch and creates the record again: an edit made offline brings a "
+                      + "deleted record back (SyncedDatabase.swift 252-258; SyncEngine.swift 1698-1700; observed from code)"),
+        ])
 
     /// SQLiteData (Point-Free's `sqlite-data`) over CKSyncEngine, as its
     /// code runs (docs/sources/stack-code.md) [5]: `pendingColumns`, its
@@ -132,7 +152,7 @@ public enum PresetCatalog {
                       + "such as CRDT synchronization\" (sqlite-data CloudKitSync.md, \"Record conflicts\"; documented); "
                       + "keyid derives the primary key from the natural key and keeps the library's merge"),
         ],
-        unknown: .init(
+        unknowns: [.init(
             question: "what a column edited offline does when the server refuses its save (serverRecordChanged) for a newer edit of "
                 + "the same column is not settled (docs/sources/stack-code.md S10): SQLiteData's code keeps the local column, "
                 + "its own tests, on a mock database, show the later edit winning",
@@ -143,7 +163,7 @@ public enum PresetCatalog {
                 .init(name: "laterEditWins", settings: [.pendingColumnRule(.laterEditWins)],
                       summary: "the later edit wins the column: MergeConflictTests, run on the library's mock database whose records "
                           + "carry no modificationDate (S10; observed from tests)"),
-            ]))
+            ]), reuploadOrder])
 
     /// Your own server running your store code: the peer engine's hub. A
     /// `unique:*` strategy gives the server a real database unique index

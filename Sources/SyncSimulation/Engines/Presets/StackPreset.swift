@@ -57,9 +57,10 @@ public struct StackPreset: Sendable {
     /// Why the stack refuses a `deny` delete rule, with its source; nil
     /// when it takes one.
     public var denyRuleRefusal: String? = nil
-    /// The behaviour no source settles, run both ways; nil when every
-    /// behaviour the preset picks has a source.
-    public var unknown: Unknown? = nil
+    /// The behaviours no source settles, each run every way; empty when
+    /// every behaviour the preset picks has a source. With several, every
+    /// combination of their readings runs (``variants(over:own:)``).
+    public var unknowns: [Unknown] = []
 
     /// The exclusion covering `strategy`, if the stack cannot run it.
     public func exclusion(of strategy: String) -> Exclusion? {
@@ -88,18 +89,32 @@ public struct StackPreset: Sendable {
     }
 
     /// The variants of a scenario whose engine settings are `settings` (the
-    /// preset's with the scenario's own over them): one per reading of the
-    /// unknown behaviour, each with its reading's settings over `settings`.
-    /// None when the preset has no unknown or the scenario's own settings
-    /// `own` (their names) already name one of the settings a reading sets:
-    /// the scenario chose.
+    /// preset's with the scenario's own over them): one per combination of
+    /// the readings of the unknowns the scenario leaves open, each with its
+    /// readings' settings over `settings`, named by its readings joined
+    /// with `+` in the order ``unknowns`` lists them (`localWins+fetchBetween`),
+    /// or by the one reading when one unknown is open. An unknown whose
+    /// settings the scenario's own settings `own` (their names) name is
+    /// chosen and runs no variants. None when no unknown is open.
     package func variants(over settings: [EngineSetting], own: [String] = []) -> [ScenarioVariant] {
-        guard let unknown else { return [] }
-        let named = Set(unknown.readings.flatMap { $0.settings.map(\.name) })
-        guard own.allSatisfy({ !named.contains($0) }) else { return [] }
-        return unknown.readings.map { reading in
-            ScenarioVariant(name: reading.name, engine: configuration(Self.merging(reading.settings, over: settings)))
+        let open = unknowns.filter { unknown in
+            let named = Set(unknown.readings.flatMap { $0.settings.map(\.name) })
+            return own.allSatisfy { !named.contains($0) }
         }
+        guard !open.isEmpty else { return [] }
+        var combinations: [[Reading]] = [[]]
+        for unknown in open {
+            combinations = combinations.flatMap { prefix in unknown.readings.map { prefix + [$0] } }
+        }
+        return combinations.map { readings in
+            ScenarioVariant(name: readings.map(\.name).joined(separator: "+"), readings: readings.map(\.name),
+                            engine: configuration(Self.merging(readings.flatMap(\.settings), over: settings)))
+        }
+    }
+
+    /// The readings of every unknown, in order, with the unknown they read.
+    public var readings: [(unknown: Unknown, reading: Reading)] {
+        unknowns.flatMap { unknown in unknown.readings.map { (unknown, $0) } }
     }
 
     /// The variants of `simulate --replicas N --preset NAME`.
@@ -118,12 +133,26 @@ public struct StackPreset: Sendable {
     }
 }
 
-/// A scenario run under one reading of its preset's unknown behaviour
-/// (``StackPreset/Unknown``): reports show its rows beside the other
-/// readings', with the plain strategy name and this name as `variant`.
+/// A scenario run under one reading of each of its preset's unknown
+/// behaviours (``StackPreset/Unknown``): reports show its rows beside the
+/// other variants', with the plain strategy name and this name as
+/// `variant`.
 public struct ScenarioVariant: Sendable {
-    /// The reading's name, shown as the run's `variant`.
+    /// The variant's name, shown as the run's `variant`: its readings'
+    /// names joined with `+`.
     public let name: String
+    /// The names of the readings it runs, one per open unknown.
+    public let readings: [String]
     /// The engine this reading runs.
     public let engine: any EngineConfiguration
+}
+
+extension ScenarioVariant {
+    /// True when an expectation's `variant: named` applies to a run of
+    /// variant `run`: `named` is the variant's name or one of its readings
+    /// (`localWins` applies to `localWins+fetchBetween`).
+    public static func matches(_ named: String, run: String?) -> Bool {
+        guard let run else { return false }
+        return named == run || run.split(separator: "+").contains { $0 == named }
+    }
 }

@@ -94,10 +94,15 @@ struct StackMergeRuleTests {
         #expect(results.map(\.lostWrites.total) == [1, 0])
     }
 
-    /// The issue's case as the preset runs it (both requests at once, the
-    /// fetch answered first): r1's title in both variants.
+    /// The issue's case with r1 fetching before it sends: its cached
+    /// record is the server's copy in both readings, so r1's title wins in
+    /// both variants. (With both requests at once, r1 built its save
+    /// before the fetch came back, and on the mock that save replaced the
+    /// cache: the later edit then wins the fetch's merge too.)
     @Test func theIssuesRenameHoldsInBothVariants() throws {
-        let scenario = try CloudKitEngineFixtures.parse(Self.renameText)
+        let text = Self.renameText.replacingOccurrences(of: #"preset: "sqlitedata","#,
+                                                        with: #"preset: "sqlitedata", cloudkit: { syncOrder: "importFirst" },"#)
+        let scenario = try CloudKitEngineFixtures.parse(text)
         let results = Comparison.run(scenario: scenario, strategies: [StrategyCatalog.strategy(named: "lww:field")!], seed: 1)
         #expect(results.map(\.variant) == ["localWins", "laterEditWins"])
         #expect(results.map(\.lostWrites.total) == [1, 1])
@@ -107,14 +112,16 @@ struct StackMergeRuleTests {
     // MARK: SQLiteData: a row never synced is overwritten whole
 
     /// Two devices create the same primary key offline (`keyid`: the key is
-    /// the email); r2 sets the city, r1 the name; r2 syncs first. r1's row
-    /// has no last known server record, so the server's record overwrites
-    /// every column of it: every replica ends with r2's record, and r1's
-    /// name is the one lost write.
+    /// the email); r2 sets the city, r1 the name; r2 syncs first. r1
+    /// fetches before it sends: its row has no last known server record,
+    /// so the server's record overwrites every column of it (S8): every
+    /// replica ends with r2's record, and r1's name is the one lost write.
+    /// (Sending first, r1 would merge against the record it sent and its
+    /// later row would win whole: CloudKitAnswerTests.)
     @Test func aRowNeverSyncedIsOverwrittenByTheServerRecord() throws {
         let text = """
             {
-              name: "same-key", replicas: 2, preset: "sqlitedata",
+              name: "same-key", replicas: 2, preset: "sqlitedata", cloudkit: { syncOrder: "importFirst" },
               network: { delay: ["1ms", "1ms"] }, until: "30s",
               steps: [
                 { at: "0s", partition: [["r1"], ["r2"]] },
