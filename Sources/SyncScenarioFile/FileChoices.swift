@@ -38,6 +38,9 @@ package struct FileChoices: Sendable {
     /// `server`), in the order it is read; empty for a scenario built in
     /// Swift, whose steps are checked instead.
     var stackEndpointPlaces: [String]
+    /// `deleteRulesOnImport` as the file sets it; nil when it does not, so
+    /// the preset's (``StackPreset/deleteRulesOnImport``) applies.
+    var deleteRulesOnImport: Bool?
 
     /// The choices of a scenario built in Swift: its engine, preset and
     /// topology as the stack (its engine settings are not known, so another
@@ -52,6 +55,8 @@ package struct FileChoices: Sendable {
         self.expectations = expectations.map { PlacedExpectation(expectation: $0, strategyPath: "expect", variantPath: "expect", replicasPath: "expect") }
         schemaPath = "schema"
         stackEndpointPlaces = []
+        // Built in Swift, false is the default, not a choice over a preset's.
+        deleteRulesOnImport = scenario.deleteRulesOnImport ? true : nil
     }
 
     init(stack: StackChoice, listedStrategies: [Placed<String>]?, expectations: [PlacedExpectation], schemaPath: String, stackEndpointPlaces: [String]) {

@@ -88,6 +88,9 @@ extension ScenarioDocument {
         var bound = try moved(scenario, to: stack, file: file)
         bound.hubRunsAppCode = stack.hubRunsAppCode
         bound.preset = stack.preset
+        // The file's own setting wins; else the preset's (sqlitedata: SQLite's
+        // foreign-key actions, docs/sources/stack-code.md S16); else off.
+        bound.deleteRulesOnImport = choices.deleteRulesOnImport ?? stack.preset?.deleteRulesOnImport ?? false
         bound.variants = stack.variants
 
         let listed = choices.listedStrategies?.map(\.value) ?? StrategyCatalog.defaultNames

@@ -64,7 +64,7 @@ struct ScenarioParser {
         let deleteVsEdit = try parseChoice(document["deleteVsEdit"], as: DeleteVsEdit.self)
         let sameSaveDuplicates = try parseChoice(document["sameSaveDuplicates"], as: SameSaveDuplicates.self) ?? .firstCreatedWins
         let hubRunsAppCode = try document["hubRunsAppCode"]?.bool()
-        let deleteRulesOnImport = try document["deleteRulesOnImport"]?.bool() ?? false
+        let deleteRulesOnImport = try document["deleteRulesOnImport"]?.bool()
         replicaNames = try parseReplicas(document["replicas"])
         let stackChoice = try parseStack(document, preset: preset, hubRunsAppCode: hubRunsAppCode)
         let stack = try stackChoice.resolved(file: root.file, checkingSettings: false)
@@ -109,7 +109,7 @@ struct ScenarioParser {
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.stepFileOrder = stepPlaces
         scenario.topology = topology
-        scenario.deleteRulesOnImport = deleteRulesOnImport
+        scenario.deleteRulesOnImport = deleteRulesOnImport ?? stackChoice.preset?.deleteRulesOnImport ?? false
         scenario.deleteVsEditSetting = deleteVsEdit
         scenario.sameSaveDuplicates = sameSaveDuplicates
         scenario.dedupeDeferralMicros = dedupeDeferralMicros
@@ -142,6 +142,7 @@ struct ScenarioParser {
         var choices = FileChoices(stack: stackChoice, listedStrategies: listedStrategies, expectations: expectations,
                                   schemaPath: document["versions"] == nil ? "schema" : "versions", stackEndpointPlaces: stackEndpointPlaces.paths)
         choices.commandLineStrategies = commandLineStrategies
+        choices.deleteRulesOnImport = deleteRulesOnImport
         return try ScenarioDocument.bound(scenario, choices: choices, file: root.file, seed: seed, checkingSettings: checkingSettings)
     }
 

@@ -131,7 +131,7 @@ public enum PresetCatalog {
     /// unknown (S10): the code keeps it, the library's tests on their mock
     /// keep the later edit, so the preset runs both as variants,
     /// `localWins` and `laterEditWins`; `cloudkit: { pendingColumnRule: … }`
-    /// picks one.
+    /// picks one. `deleteRulesOnImport`: SQLite runs its ON DELETE actions on a fetched deletion (S16).
     static let sqlitedata = StackPreset(
         name: "sqlitedata",
         stack: "SQLiteData (pointfreeco/sqlite-data) over CKSyncEngine",
@@ -152,6 +152,7 @@ public enum PresetCatalog {
                       + "such as CRDT synchronization\" (sqlite-data CloudKitSync.md, \"Record conflicts\"; documented); "
                       + "keyid derives the primary key from the natural key and keeps the library's merge"),
         ],
+        deleteRulesOnImport: true,
         unknowns: [.init(
             question: "what a column edited offline does when the server refuses its save (serverRecordChanged) for a newer edit of "
                 + "the same column is not settled (docs/sources/stack-code.md S10): SQLiteData's code keeps the local column, "

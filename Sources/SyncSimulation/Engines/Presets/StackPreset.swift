@@ -57,6 +57,10 @@ public struct StackPreset: Sendable {
     /// Why the stack refuses a `deny` delete rule, with its source; nil
     /// when it takes one.
     public var denyRuleRefusal: String? = nil
+    /// Whether the stack applies the delete rules to what an import leaves
+    /// pointing at a deleted record (the scenario's `deleteRulesOnImport`,
+    /// which wins when the file sets it); false when no source says so.
+    public var deleteRulesOnImport = false
     /// The behaviours no source settles, each run every way; empty when
     /// every behaviour the preset picks has a source. With several, every
     /// combination of their readings runs (``variants(over:own:)``).
