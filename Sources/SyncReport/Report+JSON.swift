@@ -88,10 +88,10 @@ extension Report {
         ] + unknownMembers(preset)))]
     }
 
-    /// `undocumented: { question, variants: [{ name, reading }] }` for a
-    /// preset with one behaviour no source settles, an array of them for
-    /// several; each `variants` lists the readings the runs took (empty
-    /// when the scenario's settings chose).
+    /// `undocumented: [{ question, variants: [{ name, reading }] }]`, one
+    /// object per behaviour of the preset no source settles; each
+    /// `variants` lists the readings the runs took (empty when the
+    /// scenario's settings chose).
     private func unknownMembers(_ preset: StackPreset) -> [JSONValue.Member] {
         guard !preset.unknowns.isEmpty else { return [] }
         let run = Set(results.compactMap(\.variant).flatMap { $0.split(separator: "+").map(String.init) })
@@ -103,7 +103,7 @@ extension Report {
                 })),
             ])
         }
-        return [.init("undocumented", objects.count == 1 ? objects[0] : .array(objects))]
+        return [.init("undocumented", .array(objects))]
     }
 
     /// The engine's own settings under its name (`cloudkit: { … }`), for

@@ -57,11 +57,15 @@ struct PresetCommandTests {
         #expect(notRun.count == 3)
         let settings = try #require(parameters["cloudkit"] as? [String: Any])
         #expect(settings["conflict"] as? String == "pendingColumns")
-        let undocumented = try #require(preset["undocumented"] as? [String: Any])
-        #expect((undocumented["question"] as? String)?.contains("S10") == true)
+        // Two behaviours no source settles: each with its question and readings.
+        let undocumented = try #require(preset["undocumented"] as? [[String: Any]])
+        #expect(undocumented.count == 2)
+        #expect((undocumented[0]["question"] as? String)?.contains("S10") == true)
+        #expect((undocumented[1]["question"] as? String)?.contains("unknownItem") == true)
         let results = try #require(document["results"] as? [[String: Any]])
-        #expect(results.map { $0["strategy"] as? String } == ["keyid", "keyid"])
-        #expect(results.map { $0["variant"] as? String } == ["localWins", "laterEditWins"])
+        #expect(results.map { $0["strategy"] as? String } == Array(repeating: "keyid", count: 4))
+        #expect(results.map { $0["variant"] as? String }
+            == ["localWins+fetchBetween", "localWins+reuploadFirst", "laterEditWins+fetchBetween", "laterEditWins+reuploadFirst"])
     }
 
     /// Your own server is one more replica, `hub`; the replay still names
@@ -140,7 +144,7 @@ struct PresetCommandTests {
         #expect(mixed.stderr.contains("the points run different strategies: lww, dedupe at preset=nspckc; lww:field, dedupe, keyid at preset=sqlitedata"))
         let variants = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata,ownserver", "--seeds", "1", "--strategies", "dedupe", "--quiet"])
         #expect(variants.status == 2)
-        #expect(variants.stderr.contains("the points run different variants: importFirst, exportFirst at preset=nspckc; localWins, laterEditWins at preset=sqlitedata."))
+        #expect(variants.stderr.contains("the points run different variants: importFirst, exportFirst at preset=nspckc; localWins+fetchBetween, localWins+reuploadFirst, laterEditWins+fetchBetween, laterEditWins+reuploadFirst at preset=sqlitedata."))
         let pinned = try await SimulateProcess.run(["sweep", file, "--vary", "preset=nspckc,sqlitedata,cksyncengine", "--vary", "cloudkit.syncOrder=importFirst",
                                                     "--vary", "cloudkit.pendingColumnRule=localWins", "--seeds", "1", "--strategies", "dedupe", "--quiet"])
         #expect(pinned.status == 0, "\(pinned.stderr)")

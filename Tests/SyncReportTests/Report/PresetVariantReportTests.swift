@@ -55,7 +55,9 @@ struct PresetVariantReportTests {
         #expect(results.map { $0["variant"] as? String } == ["importFirst", "exportFirst", "importFirst", "exportFirst"])
         let parameters = try #require(json["parameters"] as? [String: Any])
         let preset = try #require(parameters["preset"] as? [String: Any])
-        let undocumented = try #require(preset["undocumented"] as? [String: Any])
+        let behaviours = try #require(preset["undocumented"] as? [[String: Any]])
+        #expect(behaviours.count == 1)
+        let undocumented = behaviours[0]
         #expect((undocumented["question"] as? String)?.contains("N7") == true)
         let variants = try #require(undocumented["variants"] as? [[String: Any]])
         #expect(variants.map { $0["name"] as? String } == ["importFirst", "exportFirst"])

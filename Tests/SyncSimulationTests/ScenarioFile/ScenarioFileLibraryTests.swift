@@ -29,10 +29,16 @@ struct ScenarioFileLibraryTests {
             try #require(StrategyCatalog.strategy(named: name))
         }
         let results = Comparison.run(scenario: scenario, strategies: strategies, seed: document.seed)
-        #expect(results.map(\.strategy) == document.strategyNames)
+        // A preset with a behaviour no source settles runs each strategy once per variant.
+        let variants = scenario.variants.map(\.name)
+        #expect(results.map(\.strategy) == document.strategyNames.flatMap { Array(repeating: $0, count: max(variants.count, 1)) })
         let outcomes = ExpectationOutcome.check(document.expectations, against: results)
-        // Each expectation is checked once per strategy it names.
-        let checks = document.expectations.reduce(0) { $0 + ($1.strategy == "*" ? document.strategyNames.count : 1) }
+        // Each expectation is checked once per strategy and variant it names.
+        let checks = document.expectations.reduce(0) { total, expectation in
+            let runs = expectation.variant.map { named in variants.filter { ScenarioVariant.matches(named, run: $0) }.count }
+                ?? max(variants.count, 1)
+            return total + (expectation.strategy == "*" ? document.strategyNames.count : 1) * runs
+        }
         #expect(outcomes.count == checks)
         for outcome in outcomes {
             #expect(outcome.passed, """

@@ -87,11 +87,12 @@ struct StackMergeRuleTests {
         let text = Self.renameText.replacingOccurrences(of: #"preset: "sqlitedata","#,
                                                         with: #"preset: "sqlitedata", cloudkit: { syncOrder: "exportFirst" },"#)
         let scenario = try CloudKitEngineFixtures.parse(text)
-        #expect(scenario.variants.map(\.name) == ["localWins", "laterEditWins"])
+        #expect(scenario.variants.map(\.name) == ["localWins+fetchBetween", "localWins+reuploadFirst",
+                                                  "laterEditWins+fetchBetween", "laterEditWins+reuploadFirst"])
         let results = Comparison.run(scenario: scenario, strategies: [StrategyCatalog.strategy(named: "lww:field")!], seed: 1)
-        #expect(results.map(\.strategy) == ["lww:field", "lww:field"])
-        #expect(results.map(\.variant) == ["localWins", "laterEditWins"])
-        #expect(results.map(\.lostWrites.total) == [1, 0])
+        #expect(results.map(\.strategy) == Array(repeating: "lww:field", count: 4))
+        #expect(results.map(\.variant) == scenario.variants.map(\.name))
+        #expect(results.map(\.lostWrites.total) == [1, 1, 0, 0])
     }
 
     /// The issue's case with r1 fetching before it sends: its cached
@@ -104,8 +105,9 @@ struct StackMergeRuleTests {
                                                         with: #"preset: "sqlitedata", cloudkit: { syncOrder: "importFirst" },"#)
         let scenario = try CloudKitEngineFixtures.parse(text)
         let results = Comparison.run(scenario: scenario, strategies: [StrategyCatalog.strategy(named: "lww:field")!], seed: 1)
-        #expect(results.map(\.variant) == ["localWins", "laterEditWins"])
-        #expect(results.map(\.lostWrites.total) == [1, 1])
+        #expect(results.map(\.variant) == scenario.variants.map(\.name))
+        #expect(results.count == 4)
+        #expect(results.map(\.lostWrites.total) == [1, 1, 1, 1])
         #expect(results.allSatisfy { $0.diverged == 0 && $0.quiesced })
     }
 
@@ -248,7 +250,11 @@ struct StackMergeRuleTests {
         #expect(chosen.variants.isEmpty)
         let open = try CloudKitEngineFixtures.parse(#"{ name: "x", replicas: 2, preset: "nspckc", cloudkit: { batch: 10 } }"#)
         #expect(open.variants.map(\.name) == ["importFirst", "exportFirst"])
-        #expect(PresetCatalog.preset(named: "cksyncengine")!.variants.isEmpty)
+        #expect(PresetCatalog.preset(named: "cksyncengine")!.variants.map(\.name) == ["fetchBetween", "reuploadFirst"])
+        #expect(PresetCatalog.preset(named: "ownserver")!.variants.isEmpty)
+        // A scenario that chooses one unknown runs the other's readings.
+        let half = try CloudKitEngineFixtures.parse(#"{ name: "x", replicas: 2, preset: "sqlitedata", cloudkit: { reuploadOrder: "fetchBetween" } }"#)
+        #expect(half.variants.map(\.name) == ["localWins", "laterEditWins"])
         #expect(DefaultScenario.make(replicas: 2, seed: 1, preset: PresetCatalog.preset(named: "nspckc")!).variants.count == 2)
     }
 
