@@ -172,8 +172,10 @@ public struct CloudKitDevice: Sendable {
             if tombstones || local.isLive {
                 let base = known[name]
                 let keys = base == nil || settings.exportKeys == .all ? CloudKitRecordKeys.present(in: local) : change.keys
-                saves.append(CloudKitRecordSave(record: local, baseChangeTag: base?.changeTag, changedKeys: keys))
-                unconfirmed[name] = SentSave(expected: base.map { keys.write(local, over: $0.payload) } ?? local, version: change.version)
+                let save = CloudKitLinkRecords.save(local, base: base, changedKeys: keys, links: settings.manyToManyLinks, schema: node.store.schema)
+                saves.append(save)
+                unconfirmed[name] = SentSave(expected: base.map { CloudKitLinkRecords.applying(save, to: save.changedKeys.write(local, over: $0.payload)) } ?? local,
+                                             version: change.version)
                 savedItems.append(SentItem(name: name, version: change.version))
             } else if known[name] != nil || unconfirmed[name] != nil {
                 deletes.append(name)
