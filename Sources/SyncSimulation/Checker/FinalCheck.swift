@@ -14,6 +14,8 @@ enum FinalCheck {
     /// replicas differ, and `diverged` counts them. A fetch never returns a
     /// record the app hides (`filter`: `dedupe:deferred`'s marked losers),
     /// so such a record is neither canonical nor, for a deleted key, alive.
+    /// A link the app made is lost by the same rule: no canonical record of
+    /// its owning key shows it (``isKept(_:canonical:truth:)``).
     static func writes(truth: GroundTruth, stores: [any Store], filter: FetchFilter? = nil) -> (lost: RunResult.LostWrites, resurrected: Int) {
         var lost = RunResult.LostWrites(fields: 0, records: 0)
         var resurrected = 0
