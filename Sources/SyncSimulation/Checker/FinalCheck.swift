@@ -14,6 +14,8 @@ enum FinalCheck {
     /// replicas differ, and `diverged` counts them. A fetch never returns a
     /// record the app hides (`filter`: `dedupe:deferred`'s marked losers),
     /// so such a record is neither canonical nor, for a deleted key, alive.
+    /// A link the app made is lost by the same rule: no canonical record of
+    /// its owning key shows it (``isKept(_:canonical:truth:)``).
     static func writes(truth: GroundTruth, stores: [any Store], filter: FetchFilter? = nil) -> (lost: RunResult.LostWrites, resurrected: Int) {
         var lost = RunResult.LostWrites(fields: 0, records: 0)
         var resurrected = 0
@@ -25,10 +27,17 @@ enum FinalCheck {
         // touch neighbouring slots rather than the whole heap.
         var canonical: [Record] = []
         canonical.reserveCapacity(stores.count)
+        // The store each canonical record came from: a link's targets are
+        // read there (only for keys with links).
+        var holders: [Int] = []
         for (key, keyTruth) in zip(truth.keyOrder, truth.keyTruths) {
             canonical.removeAll(keepingCapacity: true)
-            for store in stores {
-                if let record = FetchFilter.firstFetched(key, in: store, filter: filter) { canonical.append(record) }
+            holders.removeAll(keepingCapacity: true)
+            for (index, store) in stores.enumerated() {
+                if let record = FetchFilter.firstFetched(key, in: store, filter: filter) {
+                    canonical.append(record)
+                    holders.append(index)
+                }
             }
             if keyTruth.deleted {
                 if !canonical.isEmpty { resurrected += 1 }
@@ -41,8 +50,29 @@ enum FinalCheck {
             for fieldTruth in keyTruth.fields where !isKept(fieldTruth, canonical: canonical) {
                 lost.fields += 1
             }
+            for linkTruth in keyTruth.links
+            where !isKept(linkTruth, canonical: zip(canonical, holders).map { ($0, stores[$1]) }, truth: truth) {
+                lost.links += 1
+            }
         }
         return (lost, resurrected)
+    }
+
+    /// Whether some canonical record reflects one of the link slot's latest
+    /// writes: an add whose target key some live target of the record's
+    /// relationship has, or a removal whose target key none has. A write
+    /// to a target whose key's latest intent is a delete is explained by
+    /// that delete (a nullify rule removed the link, or it dangles), so
+    /// the slot is kept.
+    private static func isKept(_ link: GroundTruth.LinkTruth, canonical: [(Record, any Store)], truth: GroundTruth) -> Bool {
+        if link.writers.contains(where: { truth.truth(of: $0.target)?.deleted ?? false }) { return true }
+        return canonical.contains { record, store in
+            let keys = record.targets(of: link.relation, schema: store.schema).compactMap { id -> NaturalKey? in
+                guard let target = store.record(id), target.isLive else { return nil }
+                return truth.identityKey(of: target)
+            }
+            return link.writers.contains { keys.contains($0.target) == $0.present }
+        }
     }
 
     /// Whether some canonical record holds one of the field's latest values.

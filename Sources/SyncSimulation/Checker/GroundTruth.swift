@@ -73,6 +73,58 @@ public struct GroundTruth: Sendable {
         }
     }
 
+    /// The latest acknowledged write of one link slot of a key's record:
+    /// a link is a write like a field's (docs/MODEL.md, "Links are writes").
+    ///
+    /// A to-many relationship has one slot per target key (each link is its
+    /// own fact: two devices adding different targets both wrote); a to-one
+    /// has one slot per relationship, written by every link, as a field is
+    /// by every update. Oriented as the schema stores the pair: the owning
+    /// record's relationship (a link step naming the inverse is stored on
+    /// the owner).
+    public struct LinkTruth: Hashable, Sendable {
+        /// One replica's latest write of the slot at ``atMicros``.
+        public struct Writer: Hashable, Sendable {
+            /// The target's identity key.
+            public var target: NaturalKey
+            /// True for an add, false for a removal.
+            public var present: Bool
+            /// The replica that wrote.
+            public var replica: ReplicaID
+        }
+
+        /// The relationship's index in the owning entity.
+        public let relation: Int
+        /// The target key for a to-many slot; nil for a to-one.
+        public let slot: NaturalKey?
+        /// When the latest write happened, in true microseconds.
+        public private(set) var atMicros: Int64
+        /// Every replica's write at ``atMicros``, sorted by replica; a
+        /// replica's later write at that instant replaces its earlier one.
+        public private(set) var writers: [Writer]
+
+        init(relation: Int, slot: NaturalKey?, atMicros now: Int64, writer: Writer) {
+            self.relation = relation
+            self.slot = slot
+            atMicros = now
+            writers = [writer]
+        }
+
+        /// A later write starts over; one at the same instant joins the latest.
+        mutating func record(_ writer: Writer, atMicros now: Int64) {
+            guard now == atMicros else {
+                self = LinkTruth(relation: relation, slot: slot, atMicros: now, writer: writer)
+                return
+            }
+            if let index = writers.firstIndex(where: { $0.replica == writer.replica }) {
+                writers[index] = writer
+            } else {
+                writers.append(writer)
+                writers.sort { $0.replica < $1.replica }
+            }
+        }
+    }
+
     /// What the applications did to one natural key.
     public struct KeyTruth: Hashable, Sendable {
         /// Whether the latest intent on the key was a delete.
@@ -83,6 +135,18 @@ public struct GroundTruth: Sendable {
         /// Latest write per field written, in field order: a short array,
         /// not a table, so a key costs one allocation for its fields.
         public private(set) var fields: [FieldTruth] = []
+        /// Latest write per link slot, in the order the slots were first
+        /// written (only counts are read from it).
+        public private(set) var links: [LinkTruth] = []
+
+        /// Records `replica`'s add (or removal) of a link at `now`.
+        mutating func recordLink(relation: Int, slot: NaturalKey?, writer: LinkTruth.Writer, atMicros now: Int64) {
+            if let index = links.firstIndex(where: { $0.relation == relation && $0.slot == slot }) {
+                links[index].record(writer, atMicros: now)
+            } else {
+                links.append(LinkTruth(relation: relation, slot: slot, atMicros: now, writer: writer))
+            }
+        }
 
         /// Records `replica`'s write of `value` to `field` at `now`.
         mutating func record(_ value: FieldValue?, to field: Int, by replica: ReplicaID, atMicros now: Int64) {
@@ -149,9 +213,24 @@ public struct GroundTruth: Sendable {
             recordWrites(writes, to: key, on: replica, atMicros: now)
         case .delete(let key):
             recordDeleted(key)
-        case .link:
-            break
+        case .link(let key, let relation, let target):
+            recordLink(key: key, relation: relation, target: target, present: true, on: replica, atMicros: now)
         }
+    }
+
+    /// The app added (`present`) or removed a link from `key`'s record to
+    /// `target`'s through `relation` of the key's entity.
+    mutating func recordLink(key: NaturalKey, relation: Int, target: NaturalKey, present: Bool, on replica: ReplicaID,
+                             atMicros now: Int64) {
+        let toMany = schema[key.uniqueKey.entity].relations[relation].toMany
+        let ordinal = ordinal(of: key)
+        // A link saved by a device that had not seen the key's delete: the
+        // delete stays the latest intent (a link does not re-create the
+        // record, as a field write after a delete counts for
+        // `lostWritesDetail.toDeletes`); the record's loss is the delete's.
+        guard !keyTruths[ordinal].deleted else { return }
+        keyTruths[ordinal].recordLink(relation: relation, slot: toMany ? target : nil,
+                                      writer: .init(target: target, present: present, replica: replica), atMicros: now)
     }
 
     /// The app deleted `key`'s record: by a delete intent, or through a

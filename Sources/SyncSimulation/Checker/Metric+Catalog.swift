@@ -50,13 +50,14 @@ extension Metric {
                "held unapplied at the end behind a refused one; records still waiting to be saved",
                detail: "Change sets still held unapplied at the end behind a refused one (`peer`); records still waiting to "
                    + "be saved (`cloudkit`).") { $0.rejected.blocked },
-        .count(.lostWrites, unit: "writes", "lost fields plus lost records",
+        .count(.lostWrites, unit: "writes", "lost fields plus lost records plus lost links",
                detail: "Latest acknowledged writes that no replica's canonical record of the key holds (`fields`), plus keys "
-                   + "with no live record on any replica (`records`). The canonical record is the one a fetch by key "
+                   + "with no live record on any replica (`records`), plus link adds and removals that no replica's "
+                   + "canonical record of the owning key reflects (`links`). The canonical record is the one a fetch by key "
                    + "returns: the live holder with the lowest id. A write some replicas show and others lack is not lost "
-                   + "(`diverged` counts it). Each key or field counts once.",
+                   + "(`diverged` counts it). Each key, field or link counts once.",
                column: .init("lost", .newLine, "latest acknowledged writes (per key and field) that no replica's record of the key "
-                   + "(the one a fetch by key returns) holds, or records gone everywhere")) { $0.lostWrites.total },
+                   + "(the one a fetch by key returns) holds, records gone everywhere, or links it does not reflect")) { $0.lostWrites.total },
         .count(.lostFieldWrites, unit: "(key, field) pairs", "latest acknowledged writes no replica's canonical record of the key holds",
                detail: "(key, field) pairs whose latest acknowledged write no replica's canonical record of that key holds.") {
             $0.lostWrites.fields
@@ -65,6 +66,12 @@ extension Metric {
         .count(.lostToDeletes, unit: "keys", "of the lost records, keys written after a delete of that key",
                detail: "Of the lost records, keys written after a delete of that key (an edit by a device that had not seen "
                    + "the delete, or a re-create) and gone at the end: edits a delete won over (`deleteVsEdit`).") { $0.lostWrites.toDeletes },
+        .count(.lostLinks, unit: "(key, relationship, target) links",
+               "latest acknowledged link adds and removals no replica's canonical record of the owning key reflects",
+               detail: "(key, relationship, target) links whose latest acknowledged add or removal no replica's canonical "
+                   + "record of the owning key reflects: the link absent after an add, present after a removal. A to-one "
+                   + "counts once per (key, relationship), as a field. A link to a key whose latest intent is a delete "
+                   + "is not counted.") { $0.lostWrites.links },
         .count(.resurrected, unit: "keys", "keys whose latest acknowledged intent was a delete, live on some replica at the end",
                column: .init("resurrected", .sameLine, "deleted keys alive again")) { $0.resurrected },
         .count(.copiesLost, unit: "times", "a device went from a live copy of a key to none, the key not deleted (dedupe strategies)",

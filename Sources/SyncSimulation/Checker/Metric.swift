@@ -47,6 +47,8 @@ public enum Metric: String, CaseIterable, Sendable {
     case markedLosersPeak = "markedLosers.peak"
     case markedLosersFinal = "markedLosers.final"
     case divergedSeconds
+    /// After `divergedSeconds`, so that every earlier CSV column keeps its place.
+    case lostLinks = "lostWritesDetail.links"
 
     /// Everything the outputs say about the metric (its entry in ``catalog``).
     public var spec: MetricSpec {

@@ -48,8 +48,12 @@ public struct RunResult: Sendable {
         /// made without seeing the delete) and gone at the end: edits a
         /// delete won over (`deleteVsEdit`).
         public var toDeletes: Int = 0
-        /// Lost fields and lost records together.
-        public var total: Int { fields + records }
+        /// Relationship links (an add or a removal by the app) whose latest
+        /// acknowledged write no replica's canonical record of the owning
+        /// key reflects (``GroundTruth/LinkTruth``).
+        public var links: Int = 0
+        /// Lost fields, records and links together.
+        public var total: Int { fields + records + links }
     }
 
     /// What concurrent writers did (steps with `writers`).

@@ -33,7 +33,7 @@ struct PresetCommandTests {
         #expect(lines.first == "SyncSim · scenario default · seed 1 · 3 replicas · memory store · nspckc preset"
             + " · the answer depends on an undocumented behaviour: each strategy runs once per variant")
         #expect(lines.contains("stack: NSPersistentCloudKitContainer (Core Data, or SwiftData with CloudKit) · preset nspckc: cloudkit engine, "
-            + "conflict pendingColumns, clock server, savePolicy changedKeys, batch 400, atomic false, exportKeys all"))
+            + "conflict pendingColumns, clock server, savePolicy changedKeys, batch 400, atomic false, exportKeys all, manyToManyLinks linkRecords"))
         #expect(lines.filter { $0.hasPrefix("not run on nspckc: ") }.map { $0.prefix { $0 != "," } }
                 == ["not run on nspckc: unique:*", "not run on nspckc: keyid", "not run on nspckc: crdt"])
         // Its import/export order is unknown: each strategy runs both ways.

@@ -10,7 +10,9 @@ struct RelationshipRun {
     let result: RunResult
     let simulation: Simulation
 
-    init(_ text: String, strategy: String, engine: String, seed: UInt64 = 1) throws {
+    /// `engine` nil: the file's own (a preset's engine and its settings;
+    /// naming one overrides the preset's).
+    init(_ text: String, strategy: String, engine: String?, seed: UInt64 = 1) throws {
         let document = try ScenarioFile.parse(Data(text.utf8), file: "t.json5", seed: seed, overrides: [], engine: engine)
         var simulation = try Simulation(scenario: document.scenario, strategy: namedStrategy(strategy), seed: seed)
         result = try simulation.run()

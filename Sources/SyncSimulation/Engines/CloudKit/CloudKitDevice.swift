@@ -189,8 +189,9 @@ public struct CloudKitDevice: Sendable {
             if tombstones || local.isLive {
                 let base = known[name]
                 let keys = base == nil || settings.exportKeys == .all ? CloudKitRecordKeys.present(in: local) : change.keys
-                saves.append(CloudKitRecordSave(record: local, baseChangeTag: base?.changeTag, changedKeys: keys))
-                let expected = base.map { keys.write(local, over: $0.payload) } ?? local
+                let save = CloudKitLinkRecords.save(local, base: base, changedKeys: keys, links: settings.manyToManyLinks, schema: node.store.schema)
+                saves.append(save)
+                let expected = base.map { CloudKitLinkRecords.applying(save, to: save.changedKeys.write(local, over: $0.payload)) } ?? local
                 unconfirmed[name] = SentSave(expected: expected, version: change.version)
                 if settings.conflict.cachesOutgoingRecord && (base == nil || settings.conflict.pendingColumnRule == .laterEditWins) {
                     outgoing[name] = expected

@@ -109,8 +109,12 @@ public struct CloudKitEngine: SyncEngine {
         switch message {
         case .changes(let request, let changes):
             let taken = devices[index].waitsForFetch(request)
-            var actions = take(devices[index].receiveChanges(changes, request: request, node: &node, conflict: settings.conflict,
-                                                             atMicros: now), on: envelope.to)
+            var effects = devices[index].receiveChanges(changes, request: request, node: &node, conflict: settings.conflict, atMicros: now)
+            // Before any save is built from the copies: they take the links the server holds.
+            if taken && settings.manyToManyLinks == .linkRecords {
+                effects = effects + devices[index].joinServerLinks(of: changes.changed.map(\.name), node: &node, atMicros: now)
+            }
+            var actions = take(effects, on: envelope.to)
             // One page of a longer fetch: the device asks for the next at once.
             if taken && changes.moreComing, let fetch = devices[index].nextFetch(atMicros: now) {
                 actions.append(.send(fetch, from: envelope.to, to: serverAddress))
@@ -123,8 +127,12 @@ public struct CloudKitEngine: SyncEngine {
             return actions
         case .modifyResult(let request, let result):
             let taken = devices[index].waitsForModify(request)
-            var actions = take(devices[index].receiveModifyResult(result, request: request, node: &node, conflict: settings.conflict,
-                                                                  atMicros: now), on: envelope.to)
+            let saved = taken ? devices[index].modifyInFlight?.saves.map(\.name) ?? [] : []
+            var effects = devices[index].receiveModifyResult(result, request: request, node: &node, conflict: settings.conflict, atMicros: now)
+            if settings.manyToManyLinks == .linkRecords {
+                effects = effects + devices[index].joinServerLinks(of: saved, node: &node, atMicros: now)
+            }
+            var actions = take(effects, on: envelope.to)
             if taken && settings.syncOrder == .exportFirst, let fetch = devices[index].nextFetch(atMicros: now) {
                 actions.append(.send(fetch, from: envelope.to, to: serverAddress))
             }

@@ -26,6 +26,9 @@ extension CloudKitEngineSettings {
         .init("reuploadOrder", .choice(CloudKitReuploadOrder.allCases.map(\.rawValue)),
               default: .text(CloudKitReuploadOrder.reuploadFirst.rawValue),
               help: "whether a fetch lands between an unknownItem answer and the re-upload"),
+        .init("manyToManyLinks", .choice(CloudKitManyToManyLinks.allCases.map(\.rawValue)),
+              default: .text(CloudKitManyToManyLinks.onRecord.rawValue),
+              help: "whether a to-many relationship is a key of its record or one record per link"),
     ]
 
     /// CKSyncEngine's defaults with `settings` over them; each is one the
@@ -45,6 +48,7 @@ extension CloudKitEngineSettings {
             case ("pendingColumnRule", .text(let name)): conflict.pendingColumnRule = CloudKitPendingColumnRule(rawValue: name)!
             case ("newRecordConflict", .text(let name)): newRecordConflict = CloudKitNewRecordConflict(rawValue: name)!
             case ("reuploadOrder", .text(let name)): reuploadOrder = CloudKitReuploadOrder(rawValue: name)!
+            case ("manyToManyLinks", .text(let name)): manyToManyLinks = CloudKitManyToManyLinks(rawValue: name)!
             default: preconditionFailure("the cloudkit engine takes no setting \(setting.name) = \(setting.valueText)")
             }
         }
@@ -64,4 +68,5 @@ extension EngineSetting {
     static func pendingColumnRule(_ rule: CloudKitPendingColumnRule) -> EngineSetting { .init("pendingColumnRule", .text(rule.rawValue)) }
     static func newRecordConflict(_ answer: CloudKitNewRecordConflict) -> EngineSetting { .init("newRecordConflict", .text(answer.rawValue)) }
     static func reuploadOrder(_ order: CloudKitReuploadOrder) -> EngineSetting { .init("reuploadOrder", .text(order.rawValue)) }
+    static func manyToManyLinks(_ links: CloudKitManyToManyLinks) -> EngineSetting { .init("manyToManyLinks", .text(links.rawValue)) }
 }

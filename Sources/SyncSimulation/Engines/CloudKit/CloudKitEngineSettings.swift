@@ -47,6 +47,9 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
     /// Whether a fetch lands between an `unknownItem` answer and the
     /// re-upload (default `reuploadFirst`; ``CloudKitReuploadOrder``).
     public var reuploadOrder: CloudKitReuploadOrder = .reuploadFirst
+    /// How a many-to-many relationship travels (default `onRecord`: a key
+    /// of its owning record, written whole; ``CloudKitManyToManyLinks``).
+    public var manyToManyLinks: CloudKitManyToManyLinks = .onRecord
 
     /// The batch sizes a scenario may set.
     public static let batchRange: ClosedRange<Int> = 1 ... 400
@@ -91,6 +94,7 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
             + (conflict.pendingColumnRule == .localWins ? [] : [EngineSetting("pendingColumnRule", .text(conflict.pendingColumnRule.rawValue))])
             + (newRecordConflict == .serverRecordChanged ? [] : [EngineSetting("newRecordConflict", .text(newRecordConflict.rawValue))])
             + (reuploadOrder == .reuploadFirst ? [] : [EngineSetting("reuploadOrder", .text(reuploadOrder.rawValue))])
+            + (manyToManyLinks == .onRecord ? [] : [EngineSetting("manyToManyLinks", .text(manyToManyLinks.rawValue))])
     }
 
     /// An engine for the scenario's devices, timing requests out by its network's longest delay.

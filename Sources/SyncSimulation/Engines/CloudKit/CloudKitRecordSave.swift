@@ -13,12 +13,19 @@ public struct CloudKitRecordSave: Hashable, Sendable {
     /// The keys the device changed: what `changedKeys` and
     /// `ifServerRecordUnchanged` write over the server's record.
     public let changedKeys: CloudKitRecordKeys
+    /// Links of to-many relationships saved as link records of their own
+    /// (``CloudKitManyToManyLinks/linkRecords``): those relationships are
+    /// not among `changedKeys`, and the server applies these link by link.
+    public let linkChanges: [CloudKitLinkChange]
 
-    /// A save of `record` that changed `changedKeys`.
-    public init(record: Record, baseChangeTag: CloudKitChangeTag?, changedKeys: CloudKitRecordKeys) {
+    /// A save of `record` that changed `changedKeys` (and, under link
+    /// records, the links `linkChanges` names).
+    public init(record: Record, baseChangeTag: CloudKitChangeTag?, changedKeys: CloudKitRecordKeys,
+                linkChanges: [CloudKitLinkChange] = []) {
         self.record = record
         self.baseChangeTag = baseChangeTag
         self.changedKeys = changedKeys
+        self.linkChanges = linkChanges
     }
 
     /// A save that changed every key the record holds: a new `CKRecord`, or

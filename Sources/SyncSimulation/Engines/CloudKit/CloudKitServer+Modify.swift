@@ -47,7 +47,7 @@ extension CloudKitServer {
         precondition(Set(names).count == names.count, "one batch names a record twice: \(names.sorted())")
         clockMicros = now
 
-        let saveSteps = saves.map { step(for: $0, policy: policy) }
+        let saveSteps = saves.map { withLinks(of: $0, step(for: $0, policy: policy)) }
         let deleteSteps = deletes.map(step(forDeleteOf:))
         let failed = (saveSteps + deleteSteps).contains { $0.error != nil }
         if atomic && failed {
@@ -103,6 +103,13 @@ extension CloudKitServer {
             let keys = CloudKitRecordKeys.present(in: save.record).union(save.changedKeys)
             return .write(keys.write(save.record, over: current.payload))
         }
+    }
+
+    /// A save's link changes applied to what its keys write
+    /// (``CloudKitLinkRecords``); a failing save stays failed.
+    private func withLinks(of save: CloudKitRecordSave, _ step: Step) -> Step {
+        guard case .write(let payload) = step else { return step }
+        return .write(CloudKitLinkRecords.applying(save, to: payload))
     }
 
     private func step(forDeleteOf name: RecordID) -> Step {

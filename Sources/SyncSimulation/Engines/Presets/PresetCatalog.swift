@@ -43,11 +43,18 @@ public enum PresetCatalog {
     ///   last exporter win the whole record (N6). The preset runs both as
     ///   variants, `importFirst` and `exportFirst`, side by side in every
     ///   report; `cloudkit: { syncOrder: … }` in a scenario picks one.
+    /// - Each many-to-many link is a `CDMR` record of its own, so
+    ///   concurrent adds of different links both survive: observed in
+    ///   OpenCloudData (`OCMirroredManyToManyRelationshipV2.m` 66-68,
+    ///   pookjw/OpenCloudData @526f1ee; N13); Apple's "Reading CloudKit
+    ///   Records for Core Data" documents that relationships are stored by
+    ///   cardinality, not as `CKRecord.Reference` [4]. `manyToManyLinks:
+    ///   "linkRecords"`.
     static let nspckc = StackPreset(
         name: "nspckc",
         stack: "NSPersistentCloudKitContainer (Core Data, or SwiftData with CloudKit)",
         engine: "cloudkit",
-        settings: [.conflict(.pendingColumns), .clock(.server), .savePolicy(.changedKeys), .exportKeys(.all)],
+        settings: [.conflict(.pendingColumns), .clock(.server), .savePolicy(.changedKeys), .exportKeys(.all), .manyToManyLinks(.linkRecords)],
         topology: .mesh,
         strategies: defaults(without: uniqueStrategies + ["crdt"]),
         exclusions: [

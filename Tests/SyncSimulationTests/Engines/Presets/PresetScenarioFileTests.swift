@@ -18,7 +18,8 @@ struct PresetScenarioFileTests {
         let nspckc = try T.parse(T.document(#"preset: "nspckc""#))
         #expect(nspckc.scenario.preset?.name == "nspckc")
         #expect(nspckc.scenario.engine.name == "cloudkit" && nspckc.scenario.topology == .mesh)
-        #expect(Self.settings(nspckc.scenario) == ["conflict=pendingColumns", "clock=server", "savePolicy=changedKeys", "batch=400", "atomic=false", "exportKeys=all"])
+        #expect(Self.settings(nspckc.scenario) == ["conflict=pendingColumns", "clock=server", "savePolicy=changedKeys", "batch=400", "atomic=false", "exportKeys=all",
+                                                  "manyToManyLinks=linkRecords"])
         #expect(nspckc.strategyNames == ["lww", "dedupe"])
 
         let cksyncengine = try T.parse(T.document(#"preset: "cksyncengine""#))
@@ -41,7 +42,8 @@ struct PresetScenarioFileTests {
     /// wins over the preset's, the preset's others stay.
     @Test func theFilesOwnEngineSettingsWinMemberByMember() throws {
         let scenario = try T.parse(T.document(#"preset: "nspckc", cloudkit: { conflict: "fieldLWW", batch: 10 }"#)).scenario
-        #expect(Self.settings(scenario) == ["conflict=fieldLWW", "clock=server", "savePolicy=changedKeys", "batch=10", "atomic=false", "exportKeys=all"])
+        #expect(Self.settings(scenario) == ["conflict=fieldLWW", "clock=server", "savePolicy=changedKeys", "batch=10", "atomic=false", "exportKeys=all",
+                                            "manyToManyLinks=linkRecords"])
         #expect(scenario.preset?.name == "nspckc")
     }
 
