@@ -82,15 +82,17 @@ struct SweepVariantTests {
 
     @Test(arguments: [
         (["nspckc", "cksyncengine"], ["lww", "dedupe"],
-         "offline-field-edits.json5: the points run different variants: importFirst, exportFirst at preset=nspckc; none at preset=cksyncengine. "
-             + "A preset runs each strategy once per reading of a behaviour no source settles, and a sweep compares one list of runs: "
-             + "pin the reading at every point with --vary cloudkit.syncOrder=importFirst,exportFirst, given after --vary preset=…, "
-             + "which runs the readings as a parameter"),
-        (["nspckc", "sqlitedata"], ["dedupe"],
-         "offline-field-edits.json5: the points run different variants: importFirst, exportFirst at preset=nspckc; localWins, laterEditWins at preset=sqlitedata. "
+         "offline-field-edits.json5: the points run different variants: importFirst, exportFirst at preset=nspckc; fetchBetween, reuploadFirst at preset=cksyncengine. "
              + "A preset runs each strategy once per reading of a behaviour no source settles, and a sweep compares one list of runs: "
              + "pin the reading at every point with --vary cloudkit.syncOrder=importFirst,exportFirst "
-             + "--vary cloudkit.pendingColumnRule=localWins,laterEditWins, given after --vary preset=…, which run the readings as parameters"),
+             + "--vary cloudkit.reuploadOrder=fetchBetween,reuploadFirst, given after --vary preset=…, which run the readings as parameters"),
+        (["nspckc", "sqlitedata"], ["dedupe"],
+         "offline-field-edits.json5: the points run different variants: importFirst, exportFirst at preset=nspckc; localWins+fetchBetween, "
+             + "localWins+reuploadFirst, laterEditWins+fetchBetween, laterEditWins+reuploadFirst at preset=sqlitedata. "
+             + "A preset runs each strategy once per reading of a behaviour no source settles, and a sweep compares one list of runs: "
+             + "pin the reading at every point with --vary cloudkit.syncOrder=importFirst,exportFirst "
+             + "--vary cloudkit.pendingColumnRule=localWins,laterEditWins --vary cloudkit.reuploadOrder=fetchBetween,reuploadFirst, "
+             + "given after --vary preset=…, which run the readings as parameters"),
         (["ownserver", "nspckc"], ["dedupe"],
          "offline-field-edits.json5: the points run different variants: none at preset=ownserver; importFirst, exportFirst at preset=nspckc. "
              + "A preset runs each strategy once per reading of a behaviour no source settles, and a sweep compares one list of runs: "
@@ -122,7 +124,8 @@ struct SweepVariantTests {
     /// The pinning the refusal names runs: every point plain.
     @Test func thePinningTheRefusalNamesRuns() throws {
         let plan = try Self.plan([SweepParameter(path: "preset", values: ["nspckc", "cksyncengine"]),
-                                  SweepParameter(path: "cloudkit.syncOrder", values: ["importFirst", "exportFirst"])],
+                                  SweepParameter(path: "cloudkit.syncOrder", values: ["importFirst", "exportFirst"]),
+                                  SweepParameter(path: "cloudkit.reuploadOrder", values: ["fetchBetween", "reuploadFirst"])],
                                  strategies: ["lww", "dedupe"])
         let validated = try Sweep.validate(plan)
         #expect(validated.strategies == ["lww", "dedupe"] && validated.variants.isEmpty)

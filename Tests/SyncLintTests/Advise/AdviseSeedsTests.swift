@@ -63,7 +63,7 @@ struct AdviseSeedsTests {
         let firstRound = AdviceReport(subject: Self.subject,
                                       result: try AdviceMatrix.run(AdviceMatrix.Plan(workloads: files, stacks: stacks, seeds: AdviceSeeds.first)))
         let tie = try #require(firstRound.undecidedTieOption)
-        #expect(firstRound.result.options[tie.option].description == "cksyncengine unique:objectTrump")
+        #expect(firstRound.result.options[tie.option].description == "cksyncengine [fetchBetween] unique:objectTrump")
         #expect(tie.harm == .messages)
 
         let report = try AdviceSeeds.report(workloads: files, stacks: stacks, subject: Self.subject, order: AdviceHarm.defaultOrder)
@@ -71,8 +71,8 @@ struct AdviseSeedsTests {
         #expect(report.undecidedTieOption == nil)
         let note = try #require(report.subject.notes.last)
         #expect(note.hasPrefix("seeds 1..80, not the first round's 1..20: at 1..20 the recommendation ties with cksyncengine "
-            + "unique:objectTrump although their means of network messages differ"), "\(note)")
-        #expect(note.contains("; at 1..40 the recommendation ties with cksyncengine unique:objectTrump"))
+            + "[fetchBetween] unique:objectTrump although their means of network messages differ"), "\(note)")
+        #expect(note.contains("; at 1..40 the recommendation ties with cksyncengine [fetchBetween] unique:objectTrump"))
         #expect(!report.text.contains("warning:"))
     }
 
