@@ -54,7 +54,8 @@ struct HelpCommandTests {
         }
         // A preset with an undocumented behaviour says it runs each reading.
         #expect(option.stdout.contains("undocumented, so each strategy runs once per variant: importFirst, exportFirst\n"))
-        #expect(option.stdout.contains("undocumented, so each strategy runs once per variant: localWins, laterEditWins\n"))
+        #expect(option.stdout.contains("undocumented, so each strategy runs once per variant: fetchBetween,\n"))
+        #expect(option.stdout.contains("undocumented, so each strategy runs once per variant: localWins+fetchBetween,\n"))
         // Long summaries wrap under their column instead of running past it.
         let lines = option.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.filter { $0.count > HelpLayout.width }.isEmpty, "lines fit \(HelpLayout.width) columns")

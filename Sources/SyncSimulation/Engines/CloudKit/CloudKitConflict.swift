@@ -90,6 +90,10 @@ public struct CloudKitConflict: Hashable, Sendable {
     /// Under `pendingColumns`, what a pending column does against a newer
     /// server stamp (``CloudKitPendingColumnRule``).
     public var pendingColumnRule: CloudKitPendingColumnRule = .localWins
+    /// A stack rule switched to its plain alternative, for
+    /// `scripts/rule-mutants` only (``CloudKitPlainRule``); nil: every rule
+    /// as the stack's code runs it.
+    public var plainRule: CloudKitPlainRule? = nil
 
     /// The sample's resolution by default: record-level last-writer-wins by the device's dates.
     public init(policy: Policy = .recordLWW, clock: Clock = .device) {
@@ -139,7 +143,7 @@ public struct CloudKitConflict: Hashable, Sendable {
     /// live local copy whose device date is as late or later. A CRDT's
     /// record (`mergesFields`) is state like any other: always taken.
     public func fetchedReplaces(local: Record, server: Record, mergesFields: Bool) -> Bool {
-        guard policy == .deviceDateMerge, local.isLive, !mergesFields else { return true }
+        guard policy == .deviceDateMerge, plainRule != .K5, local.isLive, !mergesFields else { return true }
         return Self.recordDateMicros(server) > Self.recordDateMicros(local)
     }
 
@@ -176,7 +180,11 @@ public struct CloudKitConflict: Hashable, Sendable {
     /// True for SQLiteData (`pendingColumns` by device dates): it caches
     /// the record it sends as its last known one (``CloudKitDevice``'s
     /// `outgoing`).
-    public var cachesOutgoingRecord: Bool { policy == .pendingColumns && clock == .device }
+    public var cachesOutgoingRecord: Bool { policy == .pendingColumns && clock == .device && plainRule != .S5 }
+
+    /// True when a save refused with `serverRecordChanged` is merged and
+    /// queued again (K7, S9), false when the plain alternative drops it.
+    var requeuesRefusedSave: Bool { plainRule != .K7 && plainRule != .S9 }
 
     /// A record's date by its device's clock: the wall-clock reading of its
     /// latest field write or link, as an app's `userModificationDate` reads

@@ -263,9 +263,19 @@ public struct CloudKitDevice: Sendable {
             switch answer {
             case .success(let server):
                 forgetSent(item)
-                if known[item.name].map({ server.changeTag.rawValue > $0.changeTag.rawValue }) ?? true { known[item.name] = server }
+                if conflict.plainRule == .K6 || known[item.name].map({ server.changeTag.rawValue > $0.changeTag.rawValue }) ?? true {
+                    known[item.name] = server
+                }
                 outgoing[item.name] = nil
                 settle(item)
+            case .failure(.serverRecordChanged(let server)) where !conflict.requeuesRefusedSave:
+                // K7/S9's plain alternative: the refused save is dropped.
+                pending[item.name] = nil
+                outgoing[item.name] = nil
+                known[item.name] = server
+                forgetSent(item)
+                effects.conflicts += 1
+                if node.store.record(item.name) != nil { effects.applied = adopt(server, node: &node, atMicros: now) }
             case .failure(.serverRecordChanged(let server)):
                 effects = effects + meet(server, node: &node, conflict: conflict, atMicros: now)
                 outgoing[item.name] = nil
@@ -277,7 +287,7 @@ public struct CloudKitDevice: Sendable {
                 // record comes back in the next fetch.
                 known[item.name] = nil
                 outgoing[item.name] = nil
-                pending[item.name] = nil
+                if conflict.plainRule != .S13 { pending[item.name] = nil }
                 forgetSent(item)
             case .failure(.unknownItem):
                 known[item.name] = nil
@@ -397,7 +407,7 @@ public struct CloudKitDevice: Sendable {
             guard !seen else { return Effects() }
             let conflicts = pending[name] == nil ? 0 : 1
             return Effects(applied: mergeKeepingPendingColumns(server, local: local, lastKnown: lastKnown, restamping: conflict.clock == .device,
-                                                               node: &node, atMicros: now),
+                                                               plainRule: conflict.plainRule, node: &node, atMicros: now),
                            conflicts: conflicts)
         }
         guard pending[name] != nil else {
@@ -450,10 +460,19 @@ public struct CloudKitDevice: Sendable {
     /// yet exported, N4) only the first rule applies and kept columns keep
     /// their registers. True when the store changed.
     private mutating func mergeKeepingPendingColumns(_ server: CloudKitServerRecord, local: Record, lastKnown: Record?, restamping: Bool,
-                                                     node: inout ReplicaNode, atMicros now: Int64) -> Bool {
+                                                     plainRule: CloudKitPlainRule?, node: inout ReplicaNode, atMicros now: Int64) -> Bool {
         let hadPending = pending[server.name] != nil
         pending[server.name] = nil
-        guard let lastKnown else { return adopt(server, node: &node, atMicros: now) }
+        guard let lastKnown else {
+            guard plainRule == .S8 else { return adopt(server, node: &node, atMicros: now) }
+            // S8's plain alternative: per-field stamps, as if the row had synced.
+            let merged = local.merged(with: server.payload)
+            let applied = merged != local && node.replaceRemote(merged, atMicros: now)
+            if hadPending && merged != server.payload {
+                pending[server.name] = PendingChange(version: newVersion(), keys: CloudKitRecordKeys.differing(merged, server.payload))
+            }
+            return applied
+        }
         let pendingColumns = CloudKitConflict.pendingColumns(of: local, lastKnown: lastKnown)
         let editedFields = pendingColumns.fields
         let cachedFields = restamping ? CloudKitConflict.cachedColumnsWinning(lastKnown, over: server.payload, except: editedFields) : []
@@ -461,7 +480,7 @@ public struct CloudKitDevice: Sendable {
         guard !editedFields.isEmpty || !cachedFields.isEmpty || !keptRelations.isEmpty else {
             return adopt(server, node: &node, atMicros: now)
         }
-        let stamp = restamping ? node.stamp(atMicros: now) : nil
+        let stamp = restamping && plainRule != .S7 ? node.stamp(atMicros: now) : nil
         var merged = server.payload
         var sendable: [Int] = []
         for index in editedFields {

@@ -48,7 +48,9 @@ public struct CloudKitEngine: SyncEngine {
         self.schema = schema
         self.requestTimeoutMicros = requestTimeoutMicros
         self.checksInvariants = checksInvariants
-        server = CloudKitServer(settings: CloudKitServerSettings(newRecordConflict: settings.newRecordConflict))
+        var serverSettings = CloudKitServerSettings(newRecordConflict: settings.newRecordConflict)
+        serverSettings.newRecordOverwrites = settings.conflict.plainRule == .K16
+        server = CloudKitServer(settings: serverSettings)
         serverAddress = ReplicaID(deviceCount)
         devices = (0 ..< deviceCount).map { CloudKitDevice(id: ReplicaID($0), deleteVsEdit: deleteVsEdit, reuploadOrder: settings.reuploadOrder) }
         syncEnabled = Array(repeating: true, count: deviceCount)

@@ -29,6 +29,8 @@ extension CloudKitEngineSettings {
         .init("manyToManyLinks", .choice(CloudKitManyToManyLinks.allCases.map(\.rawValue)),
               default: .text(CloudKitManyToManyLinks.onRecord.rawValue),
               help: "whether a to-many relationship is a key of its record or one record per link"),
+        .init("plainRule", .choice(CloudKitPlainRule.allCases.map(\.rawValue)), default: nil,
+              help: "one stack rule switched to its plain alternative, for scripts/rule-mutants (not a stack anyone ships)"),
     ]
 
     /// CKSyncEngine's defaults with `settings` over them; each is one the
@@ -48,6 +50,7 @@ extension CloudKitEngineSettings {
             case ("pendingColumnRule", .text(let name)): conflict.pendingColumnRule = CloudKitPendingColumnRule(rawValue: name)!
             case ("newRecordConflict", .text(let name)): newRecordConflict = CloudKitNewRecordConflict(rawValue: name)!
             case ("reuploadOrder", .text(let name)): reuploadOrder = CloudKitReuploadOrder(rawValue: name)!
+            case ("plainRule", .text(let name)): conflict.plainRule = CloudKitPlainRule(rawValue: name)!
             case ("manyToManyLinks", .text(let name)): manyToManyLinks = CloudKitManyToManyLinks(rawValue: name)!
             default: preconditionFailure("the cloudkit engine takes no setting \(setting.name) = \(setting.valueText)")
             }

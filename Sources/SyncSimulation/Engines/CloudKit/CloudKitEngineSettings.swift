@@ -74,7 +74,7 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
     public var defaultDeleteVsEdit: DeleteVsEdit { .arrivalOrder }
     /// The CKSyncEngine sample's app, which `deviceDateMerge` stands for,
     /// saves its edits unconditionally (``CloudKitConflict/Policy/deviceDateMerge``).
-    public var localSavesOverwrite: Bool { conflict.policy == .deviceDateMerge }
+    public var localSavesOverwrite: Bool { conflict.policy == .deviceDateMerge && conflict.plainRule != .K1 }
     /// False under the conflict policies that can leave devices apart for good.
     public var keepsConvergencePromise: Bool { conflict.policy.keepsConvergencePromise }
     /// The name of the endpoint the engine adds: `server`.
@@ -94,6 +94,7 @@ public struct CloudKitEngineSettings: EngineConfiguration, Hashable {
             + (conflict.pendingColumnRule == .localWins ? [] : [EngineSetting("pendingColumnRule", .text(conflict.pendingColumnRule.rawValue))])
             + (newRecordConflict == .serverRecordChanged ? [] : [EngineSetting("newRecordConflict", .text(newRecordConflict.rawValue))])
             + (reuploadOrder == .reuploadFirst ? [] : [EngineSetting("reuploadOrder", .text(reuploadOrder.rawValue))])
+            + (conflict.plainRule.map { [EngineSetting("plainRule", .text($0.rawValue))] } ?? [])
             + (manyToManyLinks == .onRecord ? [] : [EngineSetting("manyToManyLinks", .text(manyToManyLinks.rawValue))])
     }
 

@@ -92,6 +92,7 @@ extension CloudKitServer {
             // A new record (no tag) whose name exists: CloudKit answers
             // serverRecordChanged with its record (forum thread 782333);
             // SQLiteData's mock refuses it instead (``CloudKitNewRecordConflict``).
+            if save.baseChangeTag == nil && settings.newRecordOverwrites { return .write(save.record) }
             if save.baseChangeTag == nil && settings.newRecordConflict == .serverRejectedRequest {
                 return .fail(.serverRejectedRequest(name: save.name))
             }

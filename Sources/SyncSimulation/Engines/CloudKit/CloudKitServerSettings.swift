@@ -36,6 +36,9 @@ public struct CloudKitServerSettings: Hashable, Sendable {
     /// under `ifServerRecordUnchanged` (default `serverRecordChanged`,
     /// CloudKit's own answer; ``CloudKitNewRecordConflict``).
     public var newRecordConflict: CloudKitNewRecordConflict
+    /// K16's plain alternative (``CloudKitPlainRule/K16``): a new record
+    /// whose name the zone holds overwrites it. Off by default.
+    public var newRecordOverwrites = false
 
     /// Settings with Apple's documented answers: both `unknownItem`, and
     /// `serverRecordChanged` for a new record whose name exists.

@@ -50,7 +50,7 @@ struct CloudKitScenarioFileTests {
                         #"t.json5: cloudkit.atomic: expected true or false, found "yes""#)
         T.expectFailure(T.document(#"engine: "cloudkit", cloudkit: { atomc: true }"#),
                         "t.json5: cloudkit.atomc: unknown key 'atomc'; allowed: conflict, clock, savePolicy, batch, atomic, fetchPage, syncOrder, exportKeys, pendingColumnRule, "
-                            + "newRecordConflict, reuploadOrder, manyToManyLinks; did you mean 'atomic'?")
+                            + "newRecordConflict, reuploadOrder, manyToManyLinks, plainRule; did you mean 'atomic'?")
         T.expectFailure(T.document("cloudkit: { atomic: true }"),
                         #"t.json5: cloudkit: 'cloudkit' settings go with engine: "cloudkit", and this scenario runs the peer engine"#)
         T.expectFailure(T.document(#"topology: "hub", engine: "cloudkit""#),
