@@ -39,7 +39,7 @@ extension Option {
             guard !settings.contains(where: { $0.path == setting.path }) else {
                 throw UsageError(message: "--set names '\(Echo.text(setting.path))' twice; give it once")
             }
-        }, "change one setting of every file, as sweep's --vary does for one value; repeat for several")
+        }, "change one setting of every file, as sweep's --vary does; repeat for several")
     }
 
     static func strategies(_ path: WritableKeyPath<Options, [String]?>) -> Option {
