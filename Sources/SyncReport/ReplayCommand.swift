@@ -6,19 +6,22 @@ import SyncSimulation
 /// quoted as a shell reads it back (``ShellWord``), so a replay pastes as
 /// it prints whoever wrote it.
 public struct ReplayCommand: Sendable, CustomStringConvertible, Equatable {
-    /// The stack a command line chose with `--preset` or `--engine`: what
-    /// a replay repeats.
+    /// The stack a command line chose with `--preset` or `--engine`, and
+    /// the settings it changed with `--set`: what a replay repeats.
     public struct Stack: Sendable, Equatable {
         /// `--preset NAME`; it sets the engine, so it wins over `engine`.
         public var preset: String?
         /// `--engine NAME`.
         public var engine: String?
+        /// Each `--set PATH=VALUE`, as typed, in order.
+        public var settings: [String]
 
         /// The stack named by these options (none: the file's own, or the
         /// built-in scenario's `peer`).
-        public init(preset: String? = nil, engine: String? = nil) {
+        public init(preset: String? = nil, engine: String? = nil, settings: [String] = []) {
             self.preset = preset
             self.engine = engine
+            self.settings = settings
         }
 
         /// What `simulate --replicas N` takes to build `scenario`'s stack
@@ -53,13 +56,14 @@ public struct ReplayCommand: Sendable, CustomStringConvertible, Equatable {
     }
 
     /// Adds the options that choose `stack`: `--preset NAME`, else
-    /// `--engine NAME`, else nothing.
+    /// `--engine NAME`, else nothing; then each `--set PATH=VALUE`.
     public mutating func add(_ stack: Stack) {
         if let preset = stack.preset {
             add("--preset", preset)
         } else if let engine = stack.engine {
             add("--engine", engine)
         }
+        for setting in stack.settings { add("--set", setting) }
     }
 
     /// Ends the line with `  # text`, after every word added before or after.

@@ -11,11 +11,13 @@ public enum ScenarioFile {
     public static let fileExtension = "json5"
 
     /// Reads and checks the file at `path`. `seed` overrides the file's own,
-    /// `engine` its sync engine, `preset` its stack, `strategies` its
-    /// strategy list (see
-    /// ``parse(_:file:seed:overrides:engine:preset:strategies:sizeCheck:)``,
-    /// which also says what `sizeCheck` does).
-    public static func load(_ path: String, seed: UInt64? = nil, engine: String? = nil, preset: String? = nil,
+    /// `overrides` its settings by path (`--set cloudkit.conflict=fieldLWW`,
+    /// named `--set` in errors), `engine` its sync engine, `preset` its
+    /// stack, `strategies` its strategy list (see
+    /// ``parse(_:file:seed:overrides:option:engine:preset:strategies:sizeCheck:)``,
+    /// which also says how they combine and what `sizeCheck` does).
+    public static func load(_ path: String, seed: UInt64? = nil, overrides: [(path: String, value: String)] = [],
+                            engine: String? = nil, preset: String? = nil,
                             strategies: [String]? = nil, sizeCheck: ScenarioSizeCheck? = nil) throws(ScenarioFileError) -> ScenarioDocument {
         let data: Data
         do {
@@ -24,7 +26,7 @@ public enum ScenarioFile {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
             throw ScenarioFileError(file: path, path: "", message: reason)
         }
-        return try parse(data, file: path, seed: seed, overrides: [], engine: engine, preset: preset, strategies: strategies,
+        return try parse(data, file: path, seed: seed, overrides: overrides, option: .set, engine: engine, preset: preset, strategies: strategies,
                          sizeCheck: sizeCheck)
     }
 

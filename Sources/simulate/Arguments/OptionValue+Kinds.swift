@@ -96,6 +96,28 @@ extension OptionValue<SweepParameter> {
     }
 }
 
+/// `--set cloudkit.conflict=fieldLWW`: a setting's path and the one value
+/// every file read is changed to, as a sweep's `--vary` writes one point.
+struct SettingOverride: Equatable {
+    let path: String
+    let value: String
+
+    /// `PATH=VALUE`, as typed: what a replay line repeats.
+    var text: String { "\(path)=\(value)" }
+}
+
+extension OptionValue<SettingOverride> {
+    /// `--set network.drop=0.1`: one value, so no comma (`--vary` takes several).
+    static var setting: OptionValue {
+        OptionValue(spec: ValueSpec(placeholder: "PATH=VALUE", accepts: "PATH=VALUE with one value, such as cloudkit.conflict=fieldLWW or network.drop=0.1"),
+                    convert: { text in
+                        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+                        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[1].contains(",") else { return nil }
+                        return SettingOverride(path: parts[0], value: parts[1])
+                    })
+    }
+}
+
 extension OptionValue<ExploreNemesis> {
     /// `--nemesis every=300ms,until=5s,partition=0.5,crash=0.2`.
     static var nemesis: OptionValue {

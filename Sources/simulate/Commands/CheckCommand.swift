@@ -56,7 +56,7 @@ enum CheckCommand {
         for path in paths {
             // Only the name is needed here: a file too large is not expanded (``checkFile`` refuses it).
             let sizeCheck = ScenarioSizeCheck(limits: options.limits.runLimits, overBudget: .skipKeyPasses)
-            let name = try? ScenarioFile.load(path, seed: options.seed, engine: options.stack.engine, preset: options.stack.preset,
+            let name = try? ScenarioFile.load(path, seed: options.seed, overrides: options.stack.overrides, engine: options.stack.engine, preset: options.stack.preset,
                                               sizeCheck: sizeCheck).scenario.name
             if let filter = options.filter, !path.contains(filter), !(name?.contains(filter) ?? false) { continue }
             if let name {
@@ -79,7 +79,7 @@ enum CheckCommand {
     static func checkFile(_ path: String, options: CheckOptions, progress: Progress) -> CheckFile {
         let document: ScenarioDocument
         do {
-            document = try ScenarioFile.load(path, seed: options.seed, engine: options.stack.engine, preset: options.stack.preset,
+            document = try ScenarioFile.load(path, seed: options.seed, overrides: options.stack.overrides, engine: options.stack.engine, preset: options.stack.preset,
                                              sizeCheck: ScenarioSizeCheck(limits: options.limits.runLimits))
         } catch {
             return CheckFile(path: path, outcome: .broken(error))

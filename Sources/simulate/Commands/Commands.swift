@@ -16,19 +16,20 @@ enum Commands {
     /// Reads every scenario file named (folders give their `*.json5`), or
     /// exits with status 2 naming the first problem: what `run` needs, as it
     /// prints nothing unless every file runs. (`check` goes on past a broken
-    /// file instead: ``CheckCommand``.) `engine` overrides
+    /// file instead: ``CheckCommand``.) `overrides` (`--set`) change each
+    /// file's settings by path, `engine` overrides
     /// each file's sync engine, `preset` its stack. `strategyNames`
     /// (`--strategies`) replace each file's list before its stack's
     /// refusals are checked, so they must be ones every file's stack can run.
     /// `limits` refuse a file too large before its imports are expanded
     /// (``ScenarioSizeCheck``).
-    static func load(_ paths: [String], seed: UInt64?, engine: String? = nil, preset: String? = nil,
+    static func load(_ paths: [String], seed: UInt64?, overrides: [(path: String, value: String)] = [], engine: String? = nil, preset: String? = nil,
                      strategyNames: [String]? = nil, limits: RunLimits) -> [ScenarioDocument] {
         let documents: [ScenarioDocument]
         let sizeCheck = ScenarioSizeCheck(limits: limits, strategyNames: strategyNames)
         do {
             documents = try ScenarioFile.expand(paths).map { path throws(ScenarioFileError) in
-                try ScenarioFile.load(path, seed: seed, engine: engine, preset: preset, strategies: strategyNames, sizeCheck: sizeCheck)
+                try ScenarioFile.load(path, seed: seed, overrides: overrides, engine: engine, preset: preset, strategies: strategyNames, sizeCheck: sizeCheck)
             }
         } catch {
             exitWithUsageError(error.description)

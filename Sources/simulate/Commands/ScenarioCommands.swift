@@ -30,7 +30,7 @@ enum ScenarioCommands {
     static func run(_ options: RunOptions) -> Never {
         let progress = Progress(for: .run, quiet: options.comparison.quiet)
         let limits = options.comparison.limits.runLimits
-        let documents = Commands.load(options.paths, seed: options.seed, engine: options.stack.engine, preset: options.stack.preset,
+        let documents = Commands.load(options.paths, seed: options.seed, overrides: options.stack.overrides, engine: options.stack.engine, preset: options.stack.preset,
                                       strategyNames: options.comparison.strategyNames, limits: limits)
         for document in documents {
             Commands.refuseIfTooLarge(document.scenario, strategyNames: options.comparison.strategyNames ?? document.strategyNames, limits: limits,

@@ -24,7 +24,7 @@ struct CheckOptions: CommandOptions {
 
     static var options: [Option<Self>] {
         [
-            .seed(\.seed), .engine(\.stack.engine), .preset(\.stack.preset), .store(\.store),
+            .seed(\.seed), .engine(\.stack.engine), .preset(\.stack.preset), .set(\.stack.settings), .store(\.store),
             .format(\.format, [.table, .json], "table (default: a PASS, FAIL or ERROR line each) or json (one document)"),
             .junit(\.junitPath), .junitNoTiming(\.includesTiming), .out(\.out),
             .value("--filter", \.filter, .nonEmptyText("TEXT", accepts: "text that a file's path or scenario name contains, such as stacks/ or clock"),

@@ -13,7 +13,7 @@ struct RunOptions: CommandOptions {
 
     static var options: [Option<Self>] {
         [
-            .seed(\.seed), .engine(\.stack.engine), .preset(\.stack.preset), .strategies(\.comparison.strategyNames),
+            .seed(\.seed), .engine(\.stack.engine), .preset(\.stack.preset), .set(\.stack.settings), .strategies(\.comparison.strategyNames),
             .format(\.comparison.format, OutputFormat.allCases, "table (default), json or markdown"),
             .noTiming(\.comparison.includesTiming), .store(\.comparison.store), .concurrency(\.comparison.concurrency), .out(\.comparison.out),
         ] + Option.runControls(quiet: \.comparison.quiet, checksInvariants: \.comparison.checksInvariants, limits: \.comparison.limits)

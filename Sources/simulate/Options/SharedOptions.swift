@@ -33,6 +33,15 @@ extension Option {
                "run as a stack you could ship: \(PresetCatalog.allNames.joined(separator: ", "))")
     }
 
+    /// `--set PATH=VALUE`, repeatable; a path given twice is refused, as `--vary`'s is.
+    static func set(_ path: WritableKeyPath<Options, [SettingOverride]>) -> Option {
+        .values("--set", appendingTo: path, .setting, check: { settings, setting throws(UsageError) in
+            guard !settings.contains(where: { $0.path == setting.path }) else {
+                throw UsageError(message: "--set names '\(Echo.text(setting.path))' twice; give it once")
+            }
+        }, "change one setting of every file, as sweep's --vary does; repeat for several")
+    }
+
     static func strategies(_ path: WritableKeyPath<Options, [String]?>) -> Option {
         .value("--strategies", path, .strategies, "strategies to run, comma-separated, in that order (default: the file's list)")
     }

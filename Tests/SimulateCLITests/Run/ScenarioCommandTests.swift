@@ -231,14 +231,14 @@ struct ScenarioCommandTests {
         let output = try await SimulateProcess.run(["check", "--replicas", "3"])
         #expect(output.status == 2)
         #expect(output.stdout == "")
-        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --quiet, --check-invariants, --max-events, --max-memory, --allow-large, --help\n")
+        #expect(output.stderr == "simulate: simulate check does not take --replicas; it takes --seed, --engine, --preset, --set, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --quiet, --check-invariants, --max-events, --max-memory, --allow-large, --help\n")
 
         let concurrency = try await SimulateProcess.run(["check", Self.scenarios, "--concurrency", "dispatch"])
         #expect(concurrency.status == 2)
-        #expect(concurrency.stderr == "simulate: simulate check does not take --concurrency; it takes --seed, --engine, --preset, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --quiet, --check-invariants, --max-events, --max-memory, --allow-large, --help\n")
+        #expect(concurrency.stderr == "simulate: simulate check does not take --concurrency; it takes --seed, --engine, --preset, --set, --store, --format, --junit, --no-timing, --out, --filter, --fail-fast, --quiet, --check-invariants, --max-events, --max-memory, --allow-large, --help\n")
 
         let replicas = try await SimulateProcess.run(["run", Self.scenario("default.json5"), "--replicas", "3"])
         #expect(replicas.status == 2)
-        #expect(replicas.stderr == "simulate: simulate run does not take --replicas; it takes --seed, --engine, --preset, --strategies, --format, --no-timing, --store, --concurrency, --out, --quiet, --check-invariants, --max-events, --max-memory, --allow-large, --help\n")
+        #expect(replicas.stderr == "simulate: simulate run does not take --replicas; it takes --seed, --engine, --preset, --set, --strategies, --format, --no-timing, --store, --concurrency, --out, --quiet, --check-invariants, --max-events, --max-memory, --allow-large, --help\n")
     }
 }
