@@ -37,7 +37,7 @@ struct CheckSelectionTests {
         let lines = Self.lines(output.stdout)
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS  ") })
         let names = Set(lines.dropLast().map { $0.split(separator: " ", omittingEmptySubsequences: true)[1] })
-        #expect(names.count == 15, "\(names)")
+        #expect(names.count == 20, "\(names)")
     }
 
     @Test func filterSelectsByScenarioNameAndRefusesAFilterThatMatchesNothing() async throws {
