@@ -40,21 +40,22 @@ package enum HTMLPage {
         return output
     }
 
-    /// Escaped text that may break after `:` and `.` when a column is too
-    /// narrow (`unique:<wbr>objectTrump`, `duplicates.<wbr>final`): long
-    /// names wrap instead of widening a table past the page.
+    /// Escaped text that may break after `:`, `.` and `+` when a column is
+    /// too narrow (`unique:<wbr>objectTrump`, `duplicates.<wbr>final`,
+    /// `laterEditWins+<wbr>reuploadFirst`): long names wrap instead of
+    /// widening a table past the page.
     package static func breakable(_ text: String) -> String {
         var output = ""
         for character in text {
             output += escape(String(character))
-            if character == ":" || character == "." { output += "<wbr>" }
+            if character == ":" || character == "." || character == "+" { output += "<wbr>" }
         }
         return output
     }
 
     /// A table: a header row, then one row per entry of `rows`. Columns
     /// whose `numeric` flag is set are right-aligned with even digits and
-    /// never wrap; headers and text columns wrap at `:` and `.` too.
+    /// never wrap; headers and text columns wrap at `:`, `.` and `+` too.
     static func table(headers: [String], numeric: [Bool], rows: [[String]], caption: String? = nil) -> String {
         let cells = rows.map { row in
             row.enumerated().map { column, text in
