@@ -94,7 +94,7 @@ extension Report {
     /// scenario's settings chose).
     private func unknownMembers(_ preset: StackPreset) -> [JSONValue.Member] {
         guard !preset.unknowns.isEmpty else { return [] }
-        let run = Set(results.compactMap(\.variant).flatMap { $0.split(separator: "+").map(String.init) })
+        let run = Set(results.compactMap(\.variant).flatMap(ScenarioVariant.readings(of:)))
         let objects = preset.unknowns.map { unknown in
             JSONValue.object([
                 .init("question", .string(unknown.question)),

@@ -173,7 +173,7 @@ extension Report {
     /// The preset's unknown behaviour: what each variant reads it as, or
     /// that the scenario's own settings chose.
     private func unknownLines(_ preset: StackPreset) -> [String] {
-        let readings = Set(results.compactMap(\.variant).flatMap { $0.split(separator: "+").map(String.init) })
+        let readings = Set(results.compactMap(\.variant).flatMap(ScenarioVariant.readings(of:)))
         return preset.unknowns.flatMap { unknown in
             let run = unknown.readings.filter { readings.contains($0.name) }
             guard !run.isEmpty else {

@@ -109,7 +109,8 @@ struct ScenarioParser {
             dedupeDelayMicros: dedupeDelayMicros, steps: steps)
         scenario.stepFileOrder = stepPlaces
         scenario.topology = topology
-        scenario.deleteRulesOnImport = deleteRulesOnImport ?? stackChoice.preset?.deleteRulesOnImport ?? false
+        // The preset's setting applies when the document is bound to its stack (`choices`).
+        scenario.deleteRulesOnImport = deleteRulesOnImport ?? false
         scenario.deleteVsEditSetting = deleteVsEdit
         scenario.sameSaveDuplicates = sameSaveDuplicates
         scenario.dedupeDeferralMicros = dedupeDeferralMicros

@@ -177,10 +177,14 @@ public struct CloudKitConflict: Hashable, Sendable {
         }
     }
 
-    /// True for SQLiteData (`pendingColumns` by device dates): it caches
-    /// the record it sends as its last known one (``CloudKitDevice``'s
-    /// `outgoing`).
-    public var cachesOutgoingRecord: Bool { policy == .pendingColumns && clock == .device && plainRule != .S5 }
+    /// Whether SQLiteData (`pendingColumns` by device dates) caches the
+    /// record it sends as its last known one (``CloudKitDevice``'s
+    /// `outgoing`): when it holds no server copy (`refreshLastKnownServerRecord`
+    /// replaces a cache without a modification date), and before every
+    /// send under `laterEditWins`, as on the library's mock.
+    public func cachesOutgoingRecord(holdingServerCopy: Bool) -> Bool {
+        policy == .pendingColumns && clock == .device && plainRule != .S5 && (!holdingServerCopy || pendingColumnRule == .laterEditWins)
+    }
 
     /// True when a save refused with `serverRecordChanged` is merged and
     /// queued again (K7, S9), false when the plain alternative drops it.

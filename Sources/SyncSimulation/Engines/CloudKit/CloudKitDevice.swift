@@ -193,9 +193,7 @@ public struct CloudKitDevice: Sendable {
                 saves.append(save)
                 let expected = base.map { CloudKitLinkRecords.applying(save, to: save.changedKeys.write(local, over: $0.payload)) } ?? local
                 unconfirmed[name] = SentSave(expected: expected, version: change.version)
-                if settings.conflict.cachesOutgoingRecord && (base == nil || settings.conflict.pendingColumnRule == .laterEditWins) {
-                    outgoing[name] = expected
-                }
+                if settings.conflict.cachesOutgoingRecord(holdingServerCopy: base != nil) { outgoing[name] = expected }
                 savedItems.append(SentItem(name: name, version: change.version))
             } else if known[name] != nil || unconfirmed[name] != nil {
                 deletes.append(name)

@@ -129,9 +129,10 @@ public struct CloudKitEngine: SyncEngine {
             return actions
         case .modifyResult(let request, let result):
             let taken = devices[index].waitsForModify(request)
-            let saved = taken ? devices[index].modifyInFlight?.saves.map(\.name) ?? [] : []
+            // Under link records, the names this answer saves join the server's links after it.
+            let saved = taken && settings.manyToManyLinks == .linkRecords ? devices[index].modifyInFlight?.saves.map(\.name) ?? [] : []
             var effects = devices[index].receiveModifyResult(result, request: request, node: &node, conflict: settings.conflict, atMicros: now)
-            if settings.manyToManyLinks == .linkRecords {
+            if !saved.isEmpty {
                 effects = effects + devices[index].joinServerLinks(of: saved, node: &node, atMicros: now)
             }
             var actions = take(effects, on: envelope.to)

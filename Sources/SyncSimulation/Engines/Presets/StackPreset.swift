@@ -116,11 +116,6 @@ public struct StackPreset: Sendable {
         }
     }
 
-    /// The readings of every unknown, in order, with the unknown they read.
-    public var readings: [(unknown: Unknown, reading: Reading)] {
-        unknowns.flatMap { unknown in unknown.readings.map { (unknown, $0) } }
-    }
-
     /// The variants of `simulate --replicas N --preset NAME`.
     public var variants: [ScenarioVariant] {
         variants(over: settings)
@@ -157,6 +152,11 @@ extension ScenarioVariant {
     /// (`localWins` applies to `localWins+fetchBetween`).
     public static func matches(_ named: String, run: String?) -> Bool {
         guard let run else { return false }
-        return named == run || run.split(separator: "+").contains { $0 == named }
+        return named == run || readings(of: run).contains(named)
+    }
+
+    /// The readings a variant named `name` runs: its name split at `+`.
+    public static func readings(of name: String) -> [String] {
+        name.split(separator: "+").map(String.init)
     }
 }
