@@ -24,7 +24,8 @@ struct ModelDiscovery {
         case noCloudKit(count: Int, first: String)
     }
 
-    /// Folders never searched: build products, dependencies, VCS.
+    /// Folders never searched: build products, dependencies, VCS (and the
+    /// app's tests, ``TestFolders``).
     static let skippedFolders: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     /// A path that is a model itself gives that model; a folder that holds
@@ -46,6 +47,12 @@ struct ModelDiscovery {
             while let relative = enumerator.nextObject() as? String {
                 let last = (relative as NSString).lastPathComponent
                 if last.hasPrefix(".") || skippedFolders.contains(last) {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                // The app's tests do not ship: no model, configuration or
+                // container of theirs decides how the app syncs.
+                if TestFolders.holdsTests(last), isFolder(given + "/" + relative) {
                     enumerator.skipDescendants()
                     continue
                 }
@@ -86,6 +93,11 @@ struct ModelDiscovery {
         discovery.cloudKitContainer = firstUse(of: "NSPersistentCloudKitContainer", in: codeFiles.sorted(), texts: texts, under: given)
         discovery.plainContainer = firstUse(of: "NSPersistentContainer(", in: codeFiles.sorted(), texts: texts, under: given)
         return discovery
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Whether any of `files` lists CloudKit among its iCloud services

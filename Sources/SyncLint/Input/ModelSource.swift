@@ -38,7 +38,7 @@ enum ModelSource {
             }
             let files = swiftFiles(under: given)
             guard !files.isEmpty else {
-                throw LintInputError(file: given, "not a model: no .xcdatamodeld or .xcdatamodel folder was given, and the folder holds no .swift files")
+                throw LintInputError(file: given, "not a model: no .xcdatamodeld or .xcdatamodel folder was given, and the folder holds no .swift files outside its tests")
             }
             return .swiftData(files: files.map { (given + "/" + $0, given + "/" + $0) }, root: given, folderName: url.standardizedFileURL.lastPathComponent)
         }
@@ -62,13 +62,14 @@ enum ModelSource {
     }
 
     /// `.swift` files under `folder`, relative to it, sorted; hidden folders
-    /// (`.build`, `.git`) are skipped.
+    /// (`.build`, `.git`) and the app's tests (``TestFolders``) are skipped.
     private static func swiftFiles(under folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".swift") else { continue }
-            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            let folders = relative.split(separator: "/").dropLast()
+            guard !folders.contains(where: { $0.hasPrefix(".") || TestFolders.holdsTests($0) }) else { continue }
             files.append(relative)
         }
         return files.sorted()

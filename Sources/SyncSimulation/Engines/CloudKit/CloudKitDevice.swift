@@ -89,6 +89,13 @@ public struct CloudKitDevice: Sendable {
     /// fetch sent at or after this request number (`reuploadOrder:
     /// "fetchBetween"`): the deletion that fetch brings wins.
     var awaitingFetch: [RecordID: UInt64] = [:]
+    /// Records whose save the server answered with more than the device
+    /// sent (another device's keys, kept by a save of some keys): what the
+    /// device sent, which the fetch bringing that version merges against,
+    /// as a version the device has not met. CloudKit answers a save with
+    /// the record it stored (`perRecordSaveBlock`; documented); the device
+    /// takes it with the zone's other changes in its next fetch (choice).
+    var savedBeyondSent: [RecordID: Record] = [:]
     /// Server records the store refused (a unique index), to try again
     /// once the store has changed.
     var refused: [RecordID: CloudKitServerRecord] = [:]
@@ -260,12 +267,17 @@ public struct CloudKitDevice: Sendable {
         for (item, answer) in zip(sent.saves, result.saves) {
             switch answer {
             case .success(let server):
+                let expected = unconfirmed[item.name].flatMap { $0.version == item.version ? $0.expected : nil }
                 forgetSent(item)
-                if conflict.plainRule == .K6 || known[item.name].map({ server.changeTag.rawValue > $0.changeTag.rawValue }) ?? true {
-                    known[item.name] = server
-                }
+                let newer = known[item.name].map({ server.changeTag.rawValue > $0.changeTag.rawValue }) ?? true
+                if conflict.plainRule == .K6 || newer { known[item.name] = server }
                 outgoing[item.name] = nil
                 settle(item)
+                // Saved with the changedKeys policy, the server wrote only
+                // the keys sent over what it held, so its record may hold
+                // another device's keys: the fetch that brings this version
+                // back is met as one not seen, against what the device sent.
+                if newer { savedBeyondSent[item.name] = expected.flatMap { $0 != server.payload ? $0 : nil } }
             case .failure(.serverRecordChanged(let server)) where !conflict.requeuesRefusedSave:
                 // K7/S9's plain alternative: the refused save is dropped.
                 pending[item.name] = nil
@@ -385,17 +397,13 @@ public struct CloudKitDevice: Sendable {
             // deleted (unique:overwrite drops its own copy of a key that
             // way); a tombstone that syncs as a record (crdt) is state
             // like any other.
-            if pending[name] == nil, let local = node.store.record(name), local.isLive || node.strategy.syncsRecordsAsCRDTs,
-               local != server.payload,
-               conflict.fetchedReplaces(local: local, server: server.payload, mergesFields: node.strategy.syncsRecordsAsCRDTs) {
-                return Effects(applied: adopt(server, node: &node, atMicros: now))
-            }
-            return Effects()
+            return takeSavedRecord(server, node: &node, conflict: conflict, atMicros: now)
         }
         // SQLiteData merges against its cached record, which may be the
         // record it sent (``outgoing``); a merge replaces the cache.
-        let seen = known[name]?.changeTag == server.changeTag
-        let lastKnown = (seen ? outgoing[name] : outgoing.removeValue(forKey: name)) ?? known[name]?.payload
+        let sent = savedBeyondSent.removeValue(forKey: name)
+        let seen = known[name]?.changeTag == server.changeTag && sent == nil
+        let lastKnown = sent ?? (seen ? outgoing[name] : outgoing.removeValue(forKey: name)) ?? known[name]?.payload
         known[name] = server
         guard let local = node.store.record(name) else {
             pending[name] = nil
@@ -603,6 +611,17 @@ public struct CloudKitDevice: Sendable {
         }
         let keys = pending[name]!.keys.union(CloudKitRecordKeys.differing(local, server))
         pending[name] = PendingChange(version: newVersion(), keys: keys)
+    }
+
+    /// A saved record, fetched or in an answer: with nothing left to save,
+    /// a live copy takes the server's version.
+    private mutating func takeSavedRecord(_ server: CloudKitServerRecord, node: inout ReplicaNode, conflict: CloudKitConflict,
+                                          atMicros now: Int64) -> Effects {
+        guard pending[server.name] == nil, let local = node.store.record(server.name),
+              local.isLive || node.strategy.syncsRecordsAsCRDTs, local != server.payload,
+              conflict.fetchedReplaces(local: local, server: server.payload, mergesFields: node.strategy.syncsRecordsAsCRDTs)
+        else { return Effects() }
+        return Effects(applied: adopt(server, node: &node, atMicros: now))
     }
 
     /// A sent change landed: the pending change goes if it is the one sent.
