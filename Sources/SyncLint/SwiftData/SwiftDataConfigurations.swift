@@ -14,9 +14,9 @@
 ///   configuration that may sync lists them too (a cache store beside the
 ///   synced one).
 /// - The model as a whole: synced if any configuration may use CloudKit;
-///   else not synced if a `.none` configuration names no classes (it holds
-///   the app's whole schema) or the `.none` ones hold every class; else
-///   synced: SwiftData syncs once the app has the iCloud and Background
+///   else not synced if any stored configuration sets `.none` (the app
+///   configures its stores and none syncs); else synced: SwiftData syncs
+///   once the app has the iCloud and Background
 ///   Modes capabilities, inferring the CloudKit configuration from the
 ///   entitlements (Apple, "Syncing model data across a person's devices";
 ///   documented), which ``ModelLint`` reads (``DataModel/CloudKitUse``).
@@ -61,13 +61,13 @@ enum SwiftDataConfigurations {
         if let whole = none.first(where: { holds($0) == nil }) {
             return Decision(cloudKit: .notSynced(because: "the sources set cloudKitDatabase: .none (\(whole.location))\(ignored)"), localOnly: localOnly)
         }
-        if let first = localOnly.first, localOnly.count == model.entities.count {
-            return Decision(cloudKit: .notSynced(because: "the sources set cloudKitDatabase: .none (\(first.configuration)) for every class's store\(ignored)"),
+        // Every store the sources configure stays off CloudKit: a class no
+        // `.none` list names is in none of them, and nothing says it syncs.
+        if !none.isEmpty {
+            return Decision(cloudKit: .notSynced(because: "every ModelConfiguration the sources create sets cloudKitDatabase: .none (\(list(none)))\(ignored)"),
                             localOnly: localOnly)
         }
-        let others = none.isEmpty ? ", and no ModelConfiguration sets cloudKitDatabase: .none"
-            : "; the cloudKitDatabase: .none at \(list(none)) holds only the classes its schema lists"
-        return Decision(cloudKit: .synced(because: "SwiftData syncs with CloudKit by default when the app has an iCloud container\(others)\(ignored)"),
+        return Decision(cloudKit: .synced(because: "SwiftData syncs with CloudKit by default when the app has an iCloud container, and no ModelConfiguration sets cloudKitDatabase: .none\(ignored)"),
                         localOnly: localOnly)
     }
 

@@ -258,4 +258,29 @@ struct SwiftDataConfigurationTests {
         ])
         #expect(report.exitStatus == 0)
     }
+
+    /// Every store the sources configure sets `.none`, and one class is in
+    /// no list: nothing says it syncs, so the model does not sync and its
+    /// constraint is a note (exit 0), not an error.
+    @Test func whenEveryStoreSetsNoneAnUnlistedClassDoesNotSync() throws {
+        let folder = try F.folder([
+            "App/Models.swift": Self.trip + """
+
+                @Model final class Note {
+                    var text: String = ""
+                    init() {}
+                }
+                """,
+            "App/Store.swift": """
+                import SwiftData
+                let local = ModelConfiguration(schema: Schema([Note.self]), cloudKitDatabase: .none)
+                """,
+        ])
+        let report = try Self.only(folder)
+        #expect(!report.model.cloudKit.isSynced)
+        #expect(report.model.cloudKit == .notSynced(because:
+            "every ModelConfiguration the sources create sets cloudKitDatabase: .none (\(folder)/App/Store.swift:2)"))
+        #expect(Self.errors(report).isEmpty)
+        #expect(report.exitStatus == 0)
+    }
 }
