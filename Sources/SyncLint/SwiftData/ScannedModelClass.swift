@@ -49,15 +49,18 @@ struct ScannedSchemaFacts {
     /// A `VersionedSchema`'s `models` list: each entry's path as written
     /// (`Note` for `Note.self`, `SchemaV1`, `Note` for `SchemaV1.Note.self`).
     var schemaModels: [(schema: String, models: [[String]])] = []
-    /// `cloudKitDatabase: .none` in a `ModelConfiguration`: the app keeps
-    /// that store off CloudKit.
-    var cloudKitDisabled: [SourceLocation] = []
-    /// `cloudKitDatabase: .automatic` or `.private(…)`.
-    var cloudKitEnabled: [SourceLocation] = []
-    /// Classes a `Schema([A.self, B.self])` lists in a body (a function or
-    /// closure) whose every `cloudKitDatabase:` is `.none`: a local store,
-    /// such as a cache, that does not sync.
-    var localOnlySchemas: [(classes: [String], configuration: SourceLocation)] = []
+    /// Every `ModelConfiguration` that sets `cloudKitDatabase:`, in source
+    /// order, before its classes are known (``resolvedConfigurations``).
+    var configurations: [SwiftModelScanner.PendingConfiguration] = []
+    /// Every `Schema([A.self, …])`: the classes a configuration's store
+    /// holds, for one that names it or is built beside it.
+    var schemaLists: [SwiftModelScanner.SchemaList] = []
+
+    /// The configurations with their classes, once every file is read (a
+    /// schema may be declared in another file than the configuration).
+    var resolvedConfigurations: [ScannedConfiguration] {
+        configurations.map { $0.resolved(among: schemaLists) }
+    }
 }
 
 extension ScannedSchemaFacts {
@@ -67,8 +70,7 @@ extension ScannedSchemaFacts {
         versionIdentifiers += other.versionIdentifiers
         versionedSchemas += other.versionedSchemas.filter { !versionedSchemas.contains($0) }
         schemaModels += other.schemaModels
-        cloudKitDisabled += other.cloudKitDisabled
-        cloudKitEnabled += other.cloudKitEnabled
-        localOnlySchemas += other.localOnlySchemas
+        configurations += other.configurations
+        schemaLists += other.schemaLists
     }
 }

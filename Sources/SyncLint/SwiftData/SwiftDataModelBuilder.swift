@@ -27,16 +27,10 @@ enum SwiftDataModelBuilder {
                 throw LintInputError(file: file.displayPath, line: error.line, "\(error.message); simulate lint cannot read past it")
             }
             let scanned = SwiftModelScanner.scanAll(tokens, file: file.displayPath)
+            // The files of test folders never get here (``TestFolders``).
             classes += scanned.classes
             findings += scanned.findings
-            var fileFacts = scanned.facts
-            // A test's store says nothing about the app's.
-            let relative = file.displayPath.hasPrefix(root + "/") ? String(file.displayPath.dropFirst(root.count + 1)) : ""
-            if relative.split(separator: "/").dropLast().contains(where: { $0.hasSuffix("Tests") }) {
-                fileFacts.cloudKitEnabled = []
-                fileFacts.cloudKitDisabled = []
-            }
-            facts.merge(fileFacts)
+            facts.merge(scanned.facts)
         }
         guard !classes.isEmpty else {
             let searched = files.count == 1 ? "this file" : "its \(files.count) .swift files"
@@ -58,12 +52,14 @@ enum SwiftDataModelBuilder {
             classes = choice.classes
         }
         var model = build(classes, findings: findings, name: name)
-        model.cloudKit = cloudKitUse(facts)
-        // Classes only a local store (a cache with cloudKitDatabase: .none)
-        // holds do not sync, whatever the app's main store does.
+        let decision = SwiftDataConfigurations.decide(facts.resolvedConfigurations, for: model)
+        model.cloudKit = decision.cloudKit
+        // Classes a local store (a cache with cloudKitDatabase: .none)
+        // holds, and no store that may sync lists, do not sync, whatever
+        // the app's main store does.
         var notes: [Finding] = []
         for index in model.entities.indices {
-            guard let local = facts.localOnlySchemas.first(where: { $0.classes.contains(model.entities[index].name) }) else { continue }
+            guard let local = decision.localOnly.first(where: { $0.entity == model.entities[index].name }) else { continue }
             model.entities[index].isSynced = false
             notes.append(Finding(.notSynced, at: model.entities[index].location,
                 "\(model.entities[index].name) is in a store whose ModelConfiguration sets cloudKitDatabase: .none (\(local.configuration)), "
@@ -92,22 +88,6 @@ enum SwiftDataModelBuilder {
             }
         }
         return keys
-    }
-
-    /// SwiftData syncs automatically once the app has the iCloud and
-    /// Background Modes capabilities, inferring the CloudKit configuration
-    /// from the entitlements (Apple, "Syncing model data across a person's
-    /// devices"; documented). The linter does not read entitlements, so the
-    /// sources count as synced unless they set `cloudKitDatabase: .none`
-    /// and nothing that syncs.
-    static func cloudKitUse(_ facts: ScannedSchemaFacts) -> DataModel.CloudKitUse {
-        if let enabled = facts.cloudKitEnabled.first {
-            return .synced(because: "a ModelConfiguration may name a CloudKit database (\(enabled))")
-        }
-        if let disabled = facts.cloudKitDisabled.first {
-            return .notSynced(because: "the sources set cloudKitDatabase: .none (\(disabled))")
-        }
-        return .synced(because: "SwiftData syncs with CloudKit by default when the app has an iCloud container, and no ModelConfiguration sets cloudKitDatabase: .none")
     }
 
     static func build(_ scanned: [ScannedModelClass], findings readerFindings: [Finding], name: String) -> DataModel {

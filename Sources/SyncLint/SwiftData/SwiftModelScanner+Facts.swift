@@ -1,7 +1,7 @@
 /// A first pass over a file for what it says about schema versions and
 /// CloudKit, wherever it says it: typealiases, `SchemaMigrationPlan`
-/// schema lists, `VersionedSchema` version identifiers and
-/// `ModelConfiguration(cloudKitDatabase:)`.
+/// schema lists, `VersionedSchema` version identifiers, `Schema([…])`
+/// lists and `ModelConfiguration(cloudKitDatabase:)`.
 extension SwiftModelScanner {
     mutating func scanFacts() {
         // The enclosing type bodies: name and conformances, nil for any
@@ -12,17 +12,6 @@ extension SwiftModelScanner {
         // which `cloudKitDatabase:` share a body.
         var braces: [Int] = []
         var nextBrace = 0
-        var schemaLists: [(classes: [String], braces: [Int])] = []
-        var databases: [(none: Bool, location: SourceLocation, braces: [Int])] = []
-        defer {
-            for list in schemaLists {
-                guard let body = list.braces.last else { continue }
-                let within = databases.filter { $0.braces.contains(body) }
-                if let first = within.first, within.allSatisfy(\.none) {
-                    facts.localOnlySchemas.append((list.classes, first.location))
-                }
-            }
-        }
         position = 0
         while let token = peek() {
             if token.kind == .identifier, ["class", "struct", "enum", "actor", "extension", "protocol"].contains(token.text),
@@ -45,14 +34,15 @@ extension SwiftModelScanner {
                 continue
             }
             if token.isIdentifier("Schema"), peek(1)?.isSymbol("(") == true, peek(2)?.isSymbol("[") == true {
+                // `let schema = Schema([…])` is named, for a configuration
+                // that says `schema: schema`.
+                let assigned = peek(-1)?.isSymbol("=") == true && peek(-3).map { $0.isIdentifier("let") || $0.isIdentifier("var") } == true
+                let name = assigned ? peek(-2).flatMap { $0.kind == .identifier ? $0.text : nil } : nil
                 advance()
-                let arguments = readParenthesized()
-                var names: [String] = []
-                for index in arguments.indices.dropLast(2) where arguments[index].kind == .identifier
-                    && arguments[index + 1].isSymbol(".") && arguments[index + 2].isIdentifier("self") {
-                    names.append(arguments[index].text)
+                let names = Self.selfTypes(in: readParenthesized()[...])
+                if !names.isEmpty {
+                    facts.schemaLists.append(SchemaList(classes: names, file: file, braces: braces, name: name, owner: (scopes.last ?? nil)?.name))
                 }
-                if !names.isEmpty { schemaLists.append((names, braces)) }
                 continue
             }
             let enclosing = scopes.last ?? nil
@@ -85,21 +75,7 @@ extension SwiftModelScanner {
                 continue
             }
             if token.isIdentifier("cloudKitDatabase"), peek(1)?.isSymbol(":") == true {
-                // The argument, to the `,` or `)` that ends it: `.none`
-                // keeps the store off CloudKit; `.private(…)`, `.automatic`,
-                // a ternary holding one, or a value the scanner cannot see
-                // may sync.
-                position += 2
-                var argument: [SwiftToken] = []
-                var depth = 0
-                while let next = peek(), depth > 0 || !(next.isSymbol(",") || next.isSymbol(")")) {
-                    if next.isSymbol("(") || next.isSymbol("[") { depth += 1 }
-                    if next.isSymbol(")") || next.isSymbol("]") { depth -= 1 }
-                    argument.append(advance())
-                }
-                let none = argument.count == 2 && argument[0].isSymbol(".") && argument[1].isIdentifier("none")
-                if none { facts.cloudKitDisabled.append(location(token)) } else { facts.cloudKitEnabled.append(location(token)) }
-                databases.append((none, location(token), braces))
+                facts.configurations.append(readConfiguration(braces: braces))
                 continue
             }
             advance()

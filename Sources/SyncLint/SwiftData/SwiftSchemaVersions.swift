@@ -10,8 +10,10 @@
 /// `versionIdentifier`. Its classes are those its `models` list names
 /// (each resolved as Swift would: `A.X` in A, a typealias, a class nested in
 /// the version, a file-level class), or, without a list, those nested in
-/// it; file-level classes it does not redeclare are linted too. The choice
-/// is printed as a note, with how it was made.
+/// it; file-level classes it does not redeclare are linted too, and every
+/// class these reach through relationships, as SwiftData builds the
+/// schema (``SwiftSchemaReach``). The choice is printed as a note, with how
+/// it was made.
 enum SwiftSchemaVersions {
     struct Choice {
         let classes: [ScannedModelClass]
@@ -96,6 +98,9 @@ enum SwiftSchemaVersions {
         for modelClass in classes where modelClass.container == nil && !selected.contains(where: { $0.name == modelClass.name }) {
             add(modelClass)
         }
+        // A models list of four classes, one relating to a fifth: the
+        // store holds five.
+        SwiftSchemaReach.classes(reachedFrom: selected, among: classes, typealiases: facts.typealiases).forEach(add)
         var skipped: [String] = []
         for modelClass in classes where modelClass.container != nil && !selected.contains(where: {
             $0.name == modelClass.name && $0.container == modelClass.container
