@@ -8,11 +8,14 @@ extension SyncStack {
     /// off CloudKit, if they do.
     static func reading(of model: DataModel, sourcesSync: Bool, code: StackScan?, ruledOut: String?) -> SyncStack {
         var found: [Use] = []
-        if let container = code?.cloudKitContainer {
-            found.append(Use(preset: .nspckc, evidence: container, what: "the app creates an NSPersistentCloudKitContainer"))
-        } else if model.kind == .swiftData, sourcesSync, let container = code?.modelContainer {
+        // SwiftData's own container first: an NSPersistentCloudKitContainer
+        // beside it may only initialize the CloudKit schema (Apple's advice
+        // for SwiftData), met in GordonBeeming/HardPhaseTracker.
+        if model.kind == .swiftData, sourcesSync, let container = code?.modelContainer {
             found.append(Use(preset: .nspckc, evidence: container,
                              what: "SwiftData's ModelContainer, which syncs through NSPersistentCloudKitContainer"))
+        } else if let container = code?.cloudKitContainer {
+            found.append(Use(preset: .nspckc, evidence: container, what: "the app creates an NSPersistentCloudKitContainer"))
         } else if model.kind == .coreData, sourcesSync, let mark = model.cloudKitMark {
             found.append(Use(preset: .nspckc, evidence: mark.description,
                              what: "the model is marked Used with CloudKit, a setting of NSPersistentCloudKitContainer"))
