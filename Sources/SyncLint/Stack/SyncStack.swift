@@ -15,6 +15,7 @@ public struct SyncStack: Sendable, Equatable {
 
     /// One stack the code uses.
     public struct Use: Sendable, Equatable {
+        /// The stack, by its preset.
         public let preset: Preset
         /// `path:line` of what it rests on: where the app creates it, or the
         /// model's Used with CloudKit mark.
@@ -22,6 +23,7 @@ public struct SyncStack: Sendable, Equatable {
         /// What is there, as the `stack:` line says it.
         public let what: String
 
+        /// A stack found at `evidence`; `what` says what is there.
         public init(preset: Preset, evidence: String, what: String) {
             self.preset = preset
             self.evidence = evidence
@@ -49,6 +51,7 @@ public struct SyncStack: Sendable, Equatable {
     /// ``Preset``'s cases: with ``Reading/none`` they are what the app
     /// would sync through if it could.
     public let found: [Use]
+    /// One, several, none or unknown.
     public let reading: Reading
     /// Why no single stack syncs the app (with ``Reading/none`` or
     /// ``Reading/unknown``); empty otherwise.
