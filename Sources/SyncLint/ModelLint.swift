@@ -30,16 +30,26 @@ public enum ModelLint {
                 model.cloudKit = .notSynced(because: "the app creates only an NSPersistentContainer (\(plain)), not an NSPersistentCloudKitContainer")
             }
             // An app whose entitlements do not enable CloudKit syncs nothing.
-            if model.cloudKit.isSynced, case .noCloudKit(let count, let first) = discovery.entitlements,
-               model.kind == .swiftData || discovery.cloudKitContainer == nil {
-                let files = count == 1 ? first : "\(count) files, such as \(first)"
-                model.cloudKit = .notSynced(because: "no entitlements file here enables CloudKit (\(files))")
+            let sourcesSync = model.cloudKit.isSynced
+            let ruledOut = discovery.entitlementsRuleOut(for: model.kind)
+            if sourcesSync, let ruledOut {
+                model.cloudKit = .notSynced(because: ruledOut)
             }
             reports.append(LintReport(path: source.path, model: model,
                                       findings: ModelChecker.findings(for: model, assumesCloudKit: options.assumesCloudKit),
-                                      assumedCloudKit: options.assumesCloudKit))
+                                      assumedCloudKit: options.assumesCloudKit,
+                                      stack: .reading(of: model, sourcesSync: sourcesSync, code: discovery.code, ruledOut: ruledOut)))
         }
         return reports
+    }
+
+    /// Which stack syncs the app at `path` (read as ``lintAll(_:options:)``
+    /// reads it): with several models, the stacks of those that sync, each
+    /// preset once (``SyncStack/found``); when none syncs, the first
+    /// model's reason. What `simulate advise` starts from.
+    public static func stack(of path: String, options: LintOptions = LintOptions()) throws(LintInputError) -> SyncStack {
+        let stacks = try lintAll(path, options: options).map(\.stack)
+        return SyncStack.merged(stacks) ?? SyncStack(found: [], reading: .unknown, reason: "no model")
     }
 
     /// The model at `path`, without checking it.

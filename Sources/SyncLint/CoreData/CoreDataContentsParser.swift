@@ -42,6 +42,7 @@ struct CoreDataContentsParser {
         if elements.rootName == nil {
             elements.rootName = name
             elements.modelUsedWithCloudKit = attributes["usedWithCloudKit"] == "YES"
+            elements.modelLine = line
             return
         }
         switch name {

@@ -53,6 +53,8 @@ struct CoreDataElements {
     /// `<model usedWithCloudKit="YES">`: Xcode sets it when the Default
     /// configuration (or any) is marked "Used with CloudKit".
     var modelUsedWithCloudKit = false
+    /// The `<model>` element's line.
+    var modelLine = 1
     var entities: [EntityElement] = []
     var configurations: [Configuration] = []
     /// Elements the reader does not know, with their lines.

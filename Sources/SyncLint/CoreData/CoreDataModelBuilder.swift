@@ -83,6 +83,7 @@ enum CoreDataModelBuilder {
             ? .synced(because: "the model is marked Used with CloudKit")
             : .notSynced(because: "the model is not marked Used with CloudKit (no usedWithCloudKit=\"YES\")")
         model.cloudKitConfigurations = cloudConfigurations.map { ($0.name, $0.members) }
+        model.cloudKitMark = elements.modelUsedWithCloudKit ? at(elements.modelLine) : cloudConfigurations.first.map { at($0.line) }
         return model
     }
 

@@ -4,18 +4,29 @@ import Foundation
 /// `.xcdatamodeld` (and every `.xcdatamodel` outside one), and the `@Model`
 /// classes of its Swift sources, each linted on its own. Whether the app
 /// creates an `NSPersistentCloudKitContainer` is read too: a Core Data model
-/// such an app loads syncs, whatever the model file is marked.
+/// such an app loads syncs, whatever the model file is marked. So are the
+/// entitlements its project files name, and what its code syncs through
+/// (``StackScan``).
 struct ModelDiscovery {
     /// What was found, in path order: Core Data models, then the Swift sources.
     var sources: [ModelSource] = []
-    /// `file:line` of the first `NSPersistentCloudKitContainer` in the
-    /// app's code, if any.
+    /// `file:line` where the app's code creates an
+    /// `NSPersistentCloudKitContainer` (failing that, first names the class),
+    /// if anywhere.
     var cloudKitContainer: String?
     /// `file:line` of the first `NSPersistentContainer` in the app's code.
     var plainContainer: String?
     /// What the app's `.entitlements` files say about CloudKit: nil when
     /// the folder holds none.
     var entitlements: Entitlements?
+    /// The app's projects (`.xcodeproj`, Tuist `Project.swift`, XcodeGen
+    /// `project.yml`), as findings name files; empty when there is none.
+    var projects: [String] = []
+    /// What the entitlements those projects name say: nil without a project.
+    var projectVerdict: ProjectEntitlements.Verdict?
+    /// Where the code creates what syncs it; nil when the path given is a
+    /// model or a file, not a folder whose code was read.
+    var code: StackScan?
 
     enum Entitlements: Equatable {
         /// This file lists CloudKit among `com.apple.developer.icloud-services`.
@@ -43,6 +54,7 @@ struct ModelDiscovery {
         var swiftFiles: [String] = []
         var codeFiles: [String] = []
         var entitlementFiles: [String] = []
+        var projectFiles = ProjectEntitlements.Files()
         if let enumerator = FileManager.default.enumerator(atPath: given) {
             while let relative = enumerator.nextObject() as? String {
                 let last = (relative as NSString).lastPathComponent
@@ -65,24 +77,41 @@ struct ModelDiscovery {
                 } else if last.hasSuffix(".swift") {
                     swiftFiles.append(relative)
                     codeFiles.append(relative)
+                    if last == "Project.swift" { projectFiles.tuistManifests.append(relative) }
+                    if relative.split(separator: "/").contains("ProjectDescriptionHelpers") { projectFiles.tuistHelpers.append(relative) }
                 } else if last.hasSuffix(".m") || last.hasSuffix(".mm") {
                     codeFiles.append(relative)
                 } else if last.hasSuffix(".entitlements") {
                     entitlementFiles.append(relative)
+                } else if last == "project.pbxproj", ProjectPath.folder(of: relative).hasSuffix(".xcodeproj") {
+                    projectFiles.pbxprojs.append(relative)
+                } else if last.hasSuffix(".xcconfig") {
+                    projectFiles.xcconfigs.append(relative)
+                } else if last == "project.yml" || last == "project.yaml" {
+                    projectFiles.xcodeGenSpecs.append(relative)
                 }
             }
         }
-        let entitlements = Self.entitlements(entitlementFiles.sorted(), under: given)
-        guard !models.isEmpty else { return ModelDiscovery(sources: [try ModelSource.locate(given)], entitlements: entitlements) }
-        var discovery = ModelDiscovery(entitlements: entitlements)
-        for model in models.sorted() {
-            discovery.sources.append(try ModelSource.locate(given + "/" + model))
+        var discovery = ModelDiscovery(entitlements: Self.entitlements(entitlementFiles.sorted(), under: given))
+        if let project = ProjectEntitlements.read(projectFiles, under: given) {
+            discovery.projects = project.projects.map { ProjectPath.onDisk($0, under: given) }
+            discovery.projectVerdict = project.verdict(under: given)
         }
-        // Each code file is read once, for the three things looked for in it.
+        // Each code file is read once, for everything looked for in it.
         // A path found twice (a folder reached again through a link) is read once.
         var texts: [String: String] = [:]
         for file in codeFiles where texts[file] == nil {
             texts[file] = FileManager.default.contents(atPath: given + "/" + file).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        }
+        discovery.code = StackScan.scan(codeFiles, texts: texts, under: given)
+        discovery.cloudKitContainer = discovery.code?.cloudKitContainer
+        discovery.plainContainer = firstUse(of: "NSPersistentContainer(", in: codeFiles.sorted(), texts: texts, under: given)
+        guard !models.isEmpty else {
+            discovery.sources = [try ModelSource.locate(given)]
+            return discovery
+        }
+        for model in models.sorted() {
+            discovery.sources.append(try ModelSource.locate(given + "/" + model))
         }
         if swiftFiles.contains(where: { texts[$0]?.contains("@Model") == true }) {
             // Every Swift file, so typealiases and migration plans outside
@@ -90,29 +119,12 @@ struct ModelDiscovery {
             discovery.sources.append(.swiftData(files: swiftFiles.sorted().map { (given + "/" + $0, given + "/" + $0) }, root: given,
                                                 folderName: URL(fileURLWithPath: given).standardizedFileURL.lastPathComponent))
         }
-        discovery.cloudKitContainer = firstUse(of: "NSPersistentCloudKitContainer", in: codeFiles.sorted(), texts: texts, under: given)
-        discovery.plainContainer = firstUse(of: "NSPersistentContainer(", in: codeFiles.sorted(), texts: texts, under: given)
         return discovery
     }
 
     private static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// Whether any of `files` lists CloudKit among its iCloud services
-    /// (`com.apple.developer.icloud-services`, the key Xcode's iCloud
-    /// capability writes).
-    private static func entitlements(_ files: [String], under root: String) -> Entitlements? {
-        guard let first = files.first else { return nil }
-        for file in files {
-            guard let data = FileManager.default.contents(atPath: root + "/" + file),
-                  let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
-                  let services = plist["com.apple.developer.icloud-services"] else { continue }
-            let listed = (services as? [String]) ?? []
-            if listed.contains(where: { $0.hasPrefix("CloudKit") }) || (services as? String) == "*" { return .cloudKit(root + "/" + file) }
-        }
-        return .noCloudKit(count: files.count, first: root + "/" + first)
     }
 
     /// `path:line` of the first line in `files` (whose `texts` are read)

@@ -32,6 +32,11 @@ public struct DataModel: Sendable {
     /// such configuration's member entities, for the rule that a synced
     /// entity may not point outside its configuration.
     public var cloudKitConfigurations: [(name: String, members: [String])] = []
+    /// Where a Core Data model says it syncs: the `<model>` element marked
+    /// `usedWithCloudKit="YES"`, else the first configuration so marked. The
+    /// checkbox is NSPersistentCloudKitContainer's, so it is the evidence
+    /// for that stack (``SyncStack``) of a model linted without its app.
+    public internal(set) var cloudKitMark: SourceLocation?
 
     /// A model as a reader built it.
     public init(kind: Kind, name: String, entities: [Entity], readerFindings: [Finding], cloudKit: CloudKitUse = .synced(because: "")) {

@@ -25,6 +25,7 @@ extension LintReport {
             .init("notSynced", .int(notSyncedCount)),
             .init("verdict", .string(verdict.rawValue)),
             .init("cloudKit", .string(syncLine)),
+            .init("stack", stack.json()),
             .init("exitStatus", .int(Int(exitStatus))),
             .init("findings", .array(findings.map { $0.json() })),
             .init("advice", .array(adviceLines.map(JSONValue.string))),

@@ -11,13 +11,18 @@ public struct LintReport: Sendable {
     public let findings: [Finding]
     /// `--assume-cloudkit`: every entity was checked as synced.
     public let assumedCloudKit: Bool
+    /// Which stack syncs the model's app, and where the code says so: the
+    /// summary's `stack:` line.
+    public let stack: SyncStack
 
     /// A report of `model`, read from `path`; the findings are sorted here.
-    public init(path: String, model: DataModel, findings: [Finding], assumedCloudKit: Bool = false) {
+    /// Without `stack`, the model's own: as if read without its app.
+    public init(path: String, model: DataModel, findings: [Finding], assumedCloudKit: Bool = false, stack: SyncStack? = nil) {
         self.path = path
         self.model = model
         self.findings = findings.sorted()
         self.assumedCloudKit = assumedCloudKit
+        self.stack = stack ?? .alone(model)
     }
 
     /// How many findings have `severity`.
@@ -91,7 +96,7 @@ public struct LintReport: Sendable {
     /// The entities outside every CloudKit configuration (Core Data).
     public var notSyncedCount: Int { model.entities.filter { !$0.isSynced }.count }
 
-    /// The counts and verdict, the `cloudkit:` line, then the natural keys and the strategies that fit.
+    /// The counts and verdict, the `cloudkit:` and `stack:` lines, then the natural keys and the strategies that fit.
     public var summaryLines: [String] {
         let errors = count(.error)
         let warnings = count(.warning)
@@ -103,12 +108,13 @@ public struct LintReport: Sendable {
         let entities = (model.entities.count == 1 ? "1 entity" : "\(model.entities.count) entities")
             + (unsynced > 0 ? " (\(unsynced) not synced)" : "")
         return ["lint: \(counts.joined(separator: ", ")) in \(entities) of \(model.name) (\(model.kind.rawValue)): \(verdictSentence)",
-                "cloudkit: \(syncLine)"]
+                "cloudkit: \(syncLine)",
+                "stack: \(stack.summary)"]
             + adviceLines
     }
 
     /// The natural keys and which SyncSim strategies fit: the summary's
-    /// lines after the first.
+    /// lines after the `stack:` line.
     public var adviceLines: [String] { StrategyAdvice.lines(for: model) }
 
     /// Every line, as printed.

@@ -44,11 +44,16 @@ struct LintCommandOptions: CommandOptions {
             natural keys and which strategies fit the model. A folder is searched for every
             .xcdatamodeld and the @Model sources under it; several models (several paths, or a
             folder holding more than one) each get a "== PATH (KIND)" line before their report.
-            A model that does not sync as written (not marked Used with CloudKit, a local
-            configuration or store, entitlements without CloudKit) gets notes for what would
-            fail, not errors; --assume-cloudkit checks it as synced. Exit status 1 when an error
-            was found in any model (warnings and notes alone exit 0), whatever the format. With
-            GITHUB_ACTIONS=true in the environment, the text also gives each finding as
+            Give an app's folder, not its model: its tests are left out, the entitlements its
+            projects name (CODE_SIGN_ENTITLEMENTS in .xcodeproj and .xcconfig files, Tuist's
+            and XcodeGen's entitlements:) are read, and its code gives the stack: line, the
+            stack that syncs it (nspckc, cksyncengine, sqlitedata, several, none or unknown)
+            with the FILE:LINE it rests on. A model that does not sync as written (not marked
+            Used with CloudKit, a local configuration or store, a project naming no entitlements
+            or none with CloudKit) gets notes for what would fail, not errors; --assume-cloudkit
+            checks it as synced. Exit status 1 when an error was found in any model (warnings
+            and notes alone exit 0), whatever the format. With GITHUB_ACTIONS=true in the
+            environment, the text also gives each finding as
             ::error file=FILE,line=LINE,title=lint RULE::message (::warning for a warning,
             ::notice for a note), an annotation on its line. Sources: docs/sources/lint-rules.md.
             --write-schema FILE writes the model as a scenario for simulate run FILE: on each
@@ -58,7 +63,7 @@ struct LintCommandOptions: CommandOptions {
             leaves: lww 20 duplicates per keyed entity, dedupe 0 after its pass, crdt none.
             """,
         options: options,
-        example: "simulate lint MyApp/Model.xcdatamodeld --write-schema model.json5")
+        example: "simulate lint MyApp --write-schema model.json5")
 
     func validate() throws(UsageError) {
         guard !paths.isEmpty else {

@@ -58,7 +58,7 @@ struct LintOutputTests {
         #expect(model["entities"] as? Int == report.model.entities.count)
         #expect(model["exitStatus"] as? Int == Int(report.exitStatus))
         #expect(model["cloudKit"] as? String == report.syncLine)
-        #expect(model["advice"] as? [String] == Array(report.summaryLines.dropFirst(2)))
+        #expect(model["advice"] as? [String] == Array(report.summaryLines.dropFirst(3)))
         let findings = try #require(model["findings"] as? [[String: Any]])
         #expect(findings.count == report.findings.count)
         for (json, finding) in zip(findings, report.findings) {

@@ -38,17 +38,18 @@ struct StrategyAdviceTests {
         let lines = try ModelLint.lint(F.brokenSwiftData).summaryLines
         #expect(lines[0] == "lint: 7 errors, 5 warnings, 1 note in 7 entities of Broken (SwiftData sources): the model fails to load with CloudKit")
         #expect(lines[1].hasPrefix("cloudkit: synced: SwiftData syncs with CloudKit"))
-        #expect(lines[2] == "natural keys (the model's unique constraints): Article (url), Person (givenName, familyName)")
-        #expect(lines[3] == "SyncSim strategies with CloudKit (NSPersistentCloudKitContainer, simulate --preset nspckc):")
-        #expect(lines.dropFirst(4).map { String($0.dropFirst(2).prefix { $0 != " " }) } == StrategyAdvice.strategyNames)
-        #expect(lines[4].hasPrefix("  unique:error     no: "))
-        #expect(lines[7] == "  dedupe           yes for Article, Person: fetch by natural key before insert, and Apple's dedupe pass after import (= dedupe:apple)")
+        #expect(lines[2].hasPrefix("stack: unknown: "))
+        #expect(lines[3] == "natural keys (the model's unique constraints): Article (url), Person (givenName, familyName)")
+        #expect(lines[4] == "SyncSim strategies with CloudKit (NSPersistentCloudKitContainer, simulate --preset nspckc):")
+        #expect(lines.dropFirst(5).map { String($0.dropFirst(2).prefix { $0 != " " }) } == StrategyAdvice.strategyNames)
+        #expect(lines[5].hasPrefix("  unique:error     no: "))
+        #expect(lines[8] == "  dedupe           yes for Article, Person: fetch by natural key before insert, and Apple's dedupe pass after import (= dedupe:apple)")
     }
 
     @Test func summaryOfAModelWithoutNaturalKeys() throws {
         let lines = try ModelLint.lint(F.cleanSwiftData).summaryLines
-        #expect(lines[2].hasPrefix("natural keys: none"))
-        #expect(lines[7].hasPrefix("  dedupe           no natural key to dedupe by"))
+        #expect(lines[3].hasPrefix("natural keys: none"))
+        #expect(lines[8].hasPrefix("  dedupe           no natural key to dedupe by"))
     }
 
     @Test func warningsOnlyModelIsReadyButSaysSo() throws {

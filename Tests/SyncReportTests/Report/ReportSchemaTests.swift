@@ -81,6 +81,26 @@ struct ReportSchemaTests {
         }
     }
 
+    /// The `stack` object (issue 43) in each of its readings: one stack,
+    /// several, none (entitlements), unknown (a bare model); and the
+    /// schema's presets are SyncStack's.
+    @Test func theLintStackMatchesItsDefinition() throws {
+        let schema = try SchemaWalker.load()
+        let paths = ["Projects/EngineBesideLocalStore", "Projects/ContainerAndEngine", "Projects/NoEntitlements", "CoreData/LocalOnly.xcdatamodeld"]
+        var readings: [String] = []
+        for path in paths {
+            let reports = try ModelLint.lintAll(Self.lintFixture(path))
+            readings += reports.map(\.stack.reading.rawValue)
+            let document = LintResult(reports: reports).json()
+            let problems = schema.problems(document, against: schema.definition("lintOutput"))
+            #expect(problems.isEmpty, "\(path):\n\(problems.prefix(20).joined(separator: "\n"))")
+        }
+        #expect(readings == ["one", "several", "none", "unknown"])
+        let found = ((schema.definition("lintStack")["properties"] as? [String: Any])?["found"] as? [String: Any])?["items"] as? [String: Any]
+        let preset = (found?["properties"] as? [String: Any])?["preset"] as? [String: Any]
+        #expect(preset?["enum"] as? [String] == SyncStack.Preset.allCases.map(\.rawValue))
+    }
+
     /// The rule names a lint finding may carry are the linter's own.
     @Test func theSchemaListsEveryLintRule() throws {
         let schema = try SchemaWalker.load()
