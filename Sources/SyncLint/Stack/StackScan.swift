@@ -8,7 +8,8 @@ struct StackScan: Equatable {
     /// the class (a subclass, Objective-C's `alloc`).
     var cloudKitContainer: String?
     /// SwiftData's container: `ModelContainer(…)`, or SwiftUI's
-    /// `.modelContainer(…)`, which makes one.
+    /// `.modelContainer(…)`, which makes one; the `@main` type's file's
+    /// first, then one in a file with no SwiftUI preview.
     var modelContainer: String?
     /// `CKSyncEngine(…)`; failing that, `CKSyncEngine.Configuration(…)`,
     /// which only an engine takes. A bare mention is not enough: SQLiteData
@@ -26,8 +27,8 @@ struct StackScan: Equatable {
             guard let text = texts[file] else { continue }
             lines.append((file, SourceText.strippingComments(text).split(separator: "\n", omittingEmptySubsequences: false)))
         }
-        func first(_ matches: (Substring) -> Bool, swiftOnly: Bool = false) -> String? {
-            for (file, fileLines) in lines where !swiftOnly || file.hasSuffix(".swift") {
+        func first(_ matches: (Substring) -> Bool, swiftOnly: Bool = false, in only: Set<String>? = nil) -> String? {
+            for (file, fileLines) in lines where (!swiftOnly || file.hasSuffix(".swift")) && only.map({ $0.contains(file) }) ?? true {
                 if let index = fileLines.firstIndex(where: matches) { return "\(root)/\(file):\(index + 1)" }
             }
             return nil
@@ -39,7 +40,15 @@ struct StackScan: Equatable {
         }
         var scan = StackScan()
         scan.cloudKitContainer = first { creates($0, "NSPersistentCloudKitContainer") } ?? first { uses($0, "NSPersistentCloudKitContainer") }
-        scan.modelContainer = first({ creates($0, "ModelContainer") || $0.contains(".modelContainer(") }, swiftOnly: true)
+        // The container the app ships: the one its `@main` type's file
+        // makes, else one outside a SwiftUI preview, else the first (an
+        // app also builds containers for previews, sample data, intents).
+        let makesContainer: (Substring) -> Bool = { creates($0, "ModelContainer") || $0.contains(".modelContainer(") }
+        let mainFiles = Set(lines.filter { $0.lines.contains { $0.contains("@main") } }.map(\.file))
+        let previewFiles = Set(lines.filter { $0.lines.contains { $0.contains("#Preview") || $0.contains("PreviewProvider") } }.map(\.file))
+        scan.modelContainer = first(makesContainer, swiftOnly: true, in: mainFiles)
+            ?? first(makesContainer, swiftOnly: true, in: Set(lines.map(\.file)).subtracting(previewFiles))
+            ?? first(makesContainer, swiftOnly: true)
         scan.ckSyncEngine = first({ creates($0, "CKSyncEngine") }, swiftOnly: true)
             ?? first({ $0.contains("CKSyncEngine.Configuration(") }, swiftOnly: true)
         if importsSQLiteData && !declaresSyncEngine {

@@ -87,6 +87,21 @@ struct SyncStackTests {
         #expect(stack.evidence == "\(app)/App.swift:2")
     }
 
+    /// The container the app ships is the evidence, not one a preview or
+    /// an intent builds in a file sorted before it (met in
+    /// Dimillian/IceCubesApp, muhiro12/Incomes, muhiro12/Cookle).
+    @Test func theAppsOwnContainerIsTheEvidence() throws {
+        let model = "import SwiftData\n@Model final class Item {\n    var name: String = \"\"\n    init() {}\n}\n"
+        let preview = "import SwiftUI\nimport SwiftData\n#Preview {\n    ItemView().modelContainer(for: Item.self, inMemory: true)\n}\n"
+        let intent = "import SwiftData\nstruct ShowItem {\n    func perform() throws { _ = try ModelContainer(for: Item.self) }\n}\n"
+        let app = "import SwiftUI\nimport SwiftData\n@main\nstruct ItemsApp: App {\n    var body: some Scene {\n"
+            + "        WindowGroup { ItemView() }.modelContainer(for: Item.self)\n    }\n}\n"
+        let folder = try F.folder(["Item.swift": model, "A/ItemView.swift": preview, "B/ShowItem.swift": intent, "ItemsApp.swift": app])
+        #expect(try Self.only(folder).stack.evidence == "\(folder)/ItemsApp.swift:6")
+        let withoutMain = try F.folder(["Item.swift": model, "A/ItemView.swift": preview, "B/ShowItem.swift": intent])
+        #expect(try Self.only(withoutMain).stack.evidence == "\(withoutMain)/B/ShowItem.swift:3")
+    }
+
     /// What only looks like a stack: a SQLiteData delegate naming
     /// `CKSyncEngine.Event`, an app's own `SyncEngine` class, a
     /// `MockSyncEngine(`, an engine created in a comment or in the tests.
