@@ -397,7 +397,12 @@ public struct CloudKitDevice: Sendable {
             // deleted (unique:overwrite drops its own copy of a key that
             // way); a tombstone that syncs as a record (crdt) is state
             // like any other.
-            return takeSavedRecord(server, node: &node, conflict: conflict, atMicros: now)
+            if pending[name] == nil, let local = node.store.record(name), local.isLive || node.strategy.syncsRecordsAsCRDTs,
+               local != server.payload,
+               conflict.fetchedReplaces(local: local, server: server.payload, mergesFields: node.strategy.syncsRecordsAsCRDTs) {
+                return Effects(applied: adopt(server, node: &node, atMicros: now))
+            }
+            return Effects()
         }
         // SQLiteData merges against its cached record, which may be the
         // record it sent (``outgoing``); a merge replaces the cache.
@@ -611,17 +616,6 @@ public struct CloudKitDevice: Sendable {
         }
         let keys = pending[name]!.keys.union(CloudKitRecordKeys.differing(local, server))
         pending[name] = PendingChange(version: newVersion(), keys: keys)
-    }
-
-    /// A saved record, fetched or in an answer: with nothing left to save,
-    /// a live copy takes the server's version.
-    private mutating func takeSavedRecord(_ server: CloudKitServerRecord, node: inout ReplicaNode, conflict: CloudKitConflict,
-                                          atMicros now: Int64) -> Effects {
-        guard pending[server.name] == nil, let local = node.store.record(server.name),
-              local.isLive || node.strategy.syncsRecordsAsCRDTs, local != server.payload,
-              conflict.fetchedReplaces(local: local, server: server.payload, mergesFields: node.strategy.syncsRecordsAsCRDTs)
-        else { return Effects() }
-        return Effects(applied: adopt(server, node: &node, atMicros: now))
     }
 
     /// A sent change landed: the pending change goes if it is the one sent.
